@@ -1,0 +1,136 @@
+"""The Facts: plain, typed, frozen records with character offsets into the article text.
+
+Every later stage (RDF mapping, evaluation, tests) consumes these and nothing of spaCy.
+Records refer to each other by ``key``: a string unique within one article
+(for example ``"person:1"``, ``"work:2"``); the RDF stage turns keys into IRIs.
+
+Kinds are small closed vocabularies (see the ``*_KINDS`` tuples) so that the
+mapping to schema.org types is a table, not guesswork.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ENTITY_KINDS = ("person", "group", "organization")
+WORK_KINDS = ("song", "album", "film", "tv", "show", "book", "work")
+PLACE_KINDS = ("venue", "stadium", "theater", "city", "region", "country", "place")
+EVENT_KINDS = ("music", "festival", "theater", "sports", "award", "event")
+
+
+@dataclass(frozen=True)
+class TextSpan:
+    """A stretch of the article text: ``text == article.text[start:end]``."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class When:
+    """A date as written and, when it can be pinned down, as ISO 8601.
+
+    ``value`` is ``YYYY``, ``YYYY-MM`` or ``YYYY-MM-DD`` (the precision the text
+    supports), or None when the text cannot be resolved (no year, no publication date).
+    """
+
+    text: str
+    value: str | None
+    span: TextSpan | None = None
+
+
+@dataclass(frozen=True)
+class Entity:
+    """A person, music group or organisation, with every mention of it in the article.
+
+    ``mentions`` holds names, pronouns and descriptions that were resolved to it:
+    later stages find "who is 'she' here" by looking up a character offset in them.
+    """
+
+    key: str
+    kind: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    descriptions: tuple[str, ...] = ()
+    age: int | None = None
+    mentions: tuple[TextSpan, ...] = ()
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A direct quotation: the words inside the marks, and who said them if known.
+
+    ``speaker`` is an ``Entity.key`` or None: an unattributed quotation is kept, never guessed.
+    """
+
+    span: TextSpan
+    speaker: str | None = None
+    cue: str | None = None
+    cue_span: TextSpan | None = None
+    confidence: float = 1.0
+
+
+@dataclass(frozen=True)
+class Work:
+    """A song, album, film, show or other creative work."""
+
+    key: str
+    title: str
+    kind: str = "work"
+    creator: str | None = None
+    year: int | None = None
+    mentions: tuple[TextSpan, ...] = ()
+
+
+@dataclass(frozen=True)
+class Place:
+    """A venue, city, region, country or other place; ``contained_in`` is a ``Place.key``."""
+
+    key: str
+    name: str
+    kind: str = "place"
+    contained_in: str | None = None
+    mentions: tuple[TextSpan, ...] = ()
+
+
+@dataclass(frozen=True)
+class Event:
+    """A named event (concert, residency, tour, festival, award show, game, ...)."""
+
+    key: str
+    name: str
+    kind: str = "event"
+    location: str | None = None
+    date: When | None = None
+    super_event: str | None = None
+    mentions: tuple[TextSpan, ...] = ()
+
+
+@dataclass(frozen=True)
+class Performance:
+    """One act performing one work (or at one event when no work is named).
+
+    ``performer`` is an ``Entity.key``; ``work``, ``event`` and ``location`` are keys of
+    the matching records; ``span`` is the sentence or clause the performance was read from.
+    """
+
+    performer: str
+    span: TextSpan
+    work: str | None = None
+    event: str | None = None
+    location: str | None = None
+    date: When | None = None
+    cue: str | None = None
+
+
+@dataclass(frozen=True)
+class Facts:
+    """Everything extracted from one article."""
+
+    entities: tuple[Entity, ...] = ()
+    quotes: tuple[Quote, ...] = ()
+    works: tuple[Work, ...] = ()
+    events: tuple[Event, ...] = ()
+    places: tuple[Place, ...] = ()
+    performances: tuple[Performance, ...] = ()

@@ -1,0 +1,92 @@
+"""Registration of kg's spaCy components, all in one place.
+
+Each component is a thin wrapper: it calls a pure extractor from ``kg.extract`` and
+stores the result on a ``doc._`` extension. Users can add them to their own
+pipeline (``nlp.add_pipe("kg_quotes")``) once ``import kg.nlp.factories`` has run;
+each reads what the components before it wrote, in the order of ``KG_COMPONENTS``.
+"""
+
+from __future__ import annotations
+
+from spacy.language import Language
+from spacy.tokens import Doc
+
+from kg.extract.coref import extract_entities
+from kg.extract.events import extract_events
+from kg.extract.performances import extract_performances
+from kg.extract.places import extract_places
+from kg.extract.quotes import extract_quotes
+from kg.extract.works import extract_works, link_creators
+from kg.nlp.extensions import set_doc_extensions
+
+#: kg's fact components, in the order they must run (each reads the ones before it).
+KG_COMPONENTS = ("kg_places", "kg_works", "kg_events", "kg_coref", "kg_quotes", "kg_performances")
+
+
+@Language.component("kg_paragraphs")
+def mark_paragraphs(doc: Doc) -> Doc:
+    """Start a sentence after every blank line, before the parser runs.
+
+    Headlines, captions and bylines carry no final full stop; without this the
+    parser glues them to the next paragraph's first sentence.
+    """
+    for token in doc[:-1]:
+        if token.is_space and token.text.count("\n") >= 2:
+            doc[token.i + 1].is_sent_start = True
+    return doc
+
+
+def _setter(attr: str, extract):  # type: ignore[no-untyped-def]
+    def component(doc: Doc) -> Doc:
+        setattr(doc._, attr, tuple(extract(doc)))
+        return doc
+
+    return component
+
+
+@Language.factory("kg_places", assigns=["doc._.places"])
+def make_places(nlp: Language, name: str):  # type: ignore[no-untyped-def]
+    set_doc_extensions()
+    return _setter("places", extract_places)
+
+
+@Language.factory("kg_works", assigns=["doc._.works"])
+def make_works(nlp: Language, name: str):  # type: ignore[no-untyped-def]
+    set_doc_extensions()
+    return _setter("works", extract_works)
+
+
+@Language.factory("kg_events", requires=["doc._.places"], assigns=["doc._.events"])
+def make_events(nlp: Language, name: str):  # type: ignore[no-untyped-def]
+    set_doc_extensions()
+    return _setter("events", extract_events)
+
+
+@Language.factory(
+    "kg_coref", requires=["doc._.places", "doc._.works", "doc._.events"], assigns=["doc._.entities"]
+)
+def make_coref(nlp: Language, name: str):  # type: ignore[no-untyped-def]
+    set_doc_extensions()
+    return _setter("entities", extract_entities)
+
+
+@Language.factory("kg_quotes", requires=["doc._.entities"], assigns=["doc._.quotes"])
+def make_quotes(nlp: Language, name: str):  # type: ignore[no-untyped-def]
+    set_doc_extensions()
+    return _setter("quotes", extract_quotes)
+
+
+@Language.factory(
+    "kg_performances",
+    requires=["doc._.entities", "doc._.works", "doc._.events", "doc._.places"],
+    assigns=["doc._.performances", "doc._.works"],
+)
+def make_performances(nlp: Language, name: str):  # type: ignore[no-untyped-def]
+    set_doc_extensions()
+
+    def component(doc: Doc) -> Doc:
+        doc._.works = tuple(link_creators(doc))
+        doc._.performances = tuple(extract_performances(doc))
+        return doc
+
+    return component

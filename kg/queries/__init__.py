@@ -1,0 +1,1 @@
+"""Named SPARQL queries (``*.rq``): the competency questions the graph must answer."""
