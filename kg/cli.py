@@ -261,14 +261,14 @@ def eval_(gold: Path, articles: tuple[str, ...], model: str | None, fmt: str) ->
         kg eval examples/gold/ examples/
     """
     from kg._build import extract_articles
-    from kg.eval import evaluate, load_gold, render, summarize
+    from kg.eval import evaluate, gold_key, load_gold, render, summarize
 
     golds = load_gold(gold)
     scores = []
     for article, facts in extract_articles(articles, model=model, on_problem=_Problems()):
-        name = Path(article.source.split(":")[0]).name
-        if name in golds:
-            scores.append(evaluate(golds[name], article, facts))
+        key = gold_key(article)
+        if key in golds:
+            scores.append(evaluate(golds[key], article, facts))
     if not scores:
         raise KgError(f"no article in {', '.join(articles)} matches a gold file in {gold}")
     report = summarize(scores)

@@ -1,0 +1,300 @@
+"""Readers: files, folders, JSONL and stdin in, :class:`~kg.io.article.Article` out.
+
+Supported inputs:
+
+* ``.txt``: the whole file is the text. The first non-empty line is taken as the
+  title when it looks like a headline (short, no final full stop); it stays in the
+  text so offsets are unchanged. No publication date.
+* ``.html`` / ``.htm``: the main text (boilerplate removed by trafilatura), one
+  paragraph a block, blocks joined by a blank line; title, URL and date from the
+  page's metadata (see :mod:`kg.io.html`).
+* ``.jsonl``: one JSON object a line with ``text`` and optional ``id``, ``url``,
+  ``title``, ``published``.
+* a folder: every file with one of the extensions above, recursively, in sorted
+  order of relative path; hidden files and folders are skipped.
+* ``-``: plain text from stdin.
+
+Ids are deterministic and never depend on where the file lives: the ``id`` a JSONL
+line gives, else a digest of the URL, else a digest of the text. The same article
+thus gets the same id (and the same IRIs downstream) on every machine, and the
+same text read twice is recognised as one article.
+
+Problems come in two weights. A missing path or an unsupported extension is a
+mistake in the command, so it always raises :class:`~kg.errors.InputError`. A bad
+source among many (empty, binary, not UTF-8, unreadable, a malformed JSONL line)
+is reported through ``on_problem`` and skipped, so one bad file does not stop a
+corpus build; with ``strict=True`` it raises instead.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import json
+import logging
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from trafilatura.utils import decode_file
+
+from kg.errors import InputError
+from kg.io.article import Article
+from kg.io.html import iso_date, parse_html
+
+EXTENSIONS = (".txt", ".html", ".htm", ".jsonl")
+STDIN = "-"
+
+_LOG = logging.getLogger(__name__)
+_TITLE_MAX = 150
+_SENTENCE_END = (".", "!", "?", ".\u201d", '."')
+_JSONL_FIELDS = ("id", "url", "title", "published")
+# Byte-order marks, longest first so UTF-32 is not read as UTF-16.
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+ProblemHandler = Callable[[str], None]
+
+
+def read_articles(
+    inputs: Iterable[str | Path],
+    *,
+    strict: bool = False,
+    on_problem: ProblemHandler | None = None,
+) -> Iterator[Article]:
+    """Yield the articles of every input, in order.
+
+    Args:
+        inputs: Paths of files or folders, or ``"-"`` for stdin.
+        strict: Raise on the first bad source instead of reporting and skipping it.
+        on_problem: Called with a one-line message for each source skipped; by
+            default the message is logged as a warning on ``kg.io.readers``.
+
+    Yields:
+        One Article per text file, HTML page, JSONL line or stdin.
+
+    Raises:
+        InputError: For a missing path or an unsupported extension, always; for
+            any other bad source when ``strict`` is true.
+    """
+    report = _reporter(strict, on_problem)
+    # Mistakes in the command fail before any work is done, not halfway through a corpus.
+    items = [item if str(item) == STDIN else _checked_path(Path(item)) for item in inputs]
+    for item in items:
+        if isinstance(item, Path) and item.is_dir():
+            for file in _folder_files(item):
+                yield from _read_file(file, report)
+        elif isinstance(item, Path):
+            yield from _read_file(item, report)
+        else:
+            yield from _read_stdin(report)
+
+
+def article_id(text: str, url: str | None = None) -> str:
+    """A deterministic id: a digest of the URL when there is one, else of the text.
+
+    >>> article_id("Hello.") == article_id("Hello.")
+    True
+    >>> article_id("Hello.", "https://example.org/a") == article_id("Other.", "https://example.org/a")
+    True
+    """
+    basis = f"url:{url}" if url else f"text:{text}"
+    return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:16]
+
+
+def decode(data: bytes, source: str) -> str:
+    """Decode a source's bytes: BOM-marked UTF-8/16/32, else strict UTF-8.
+
+    Line ends are normalised to ``\\n`` so that offsets are the same whichever
+    system wrote the file.
+
+    Raises:
+        InputError: For binary data (NUL bytes) or bytes that are not UTF-8.
+    """
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                text = data.decode(encoding)
+            except UnicodeDecodeError as exc:
+                raise InputError(f"{source}: not valid {encoding.upper()} ({exc.reason} at byte {exc.start})") from None
+            return _newlines(text)
+    # NUL never occurs in UTF-8 text; it marks a binary file (or UTF-16 without a BOM).
+    if b"\x00" in data:
+        raise InputError(f"{source}: binary file (NUL bytes), not text")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{source}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+    return _newlines(text)
+
+
+def _checked_path(path: Path) -> Path:
+    """The path itself, if it exists and is a folder or a file kg can read; else InputError."""
+    if not path.exists():
+        raise InputError(f"{path}: no such file or folder")
+    if not path.is_dir() and path.suffix.lower() not in EXTENSIONS:
+        raise InputError(
+            f"{path}: unsupported extension {path.suffix or '(none)'!r}; expected one of {', '.join(EXTENSIONS)}"
+        )
+    return path
+
+
+def _reporter(strict: bool, on_problem: ProblemHandler | None) -> ProblemHandler:
+    """The function every non-fatal problem goes through."""
+    if strict:
+
+        def _raise(message: str) -> None:
+            raise InputError(message)
+
+        return _raise
+    return on_problem or (lambda message: _LOG.warning("%s", message))
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    """Files with a supported extension under ``folder``, sorted by relative path, hidden ones skipped."""
+    files = []
+    for path in folder.rglob("*"):
+        relative = path.relative_to(folder)
+        # Hidden files and folders (.git, .ipynb_checkpoints) are never articles.
+        if any(part.startswith(".") for part in relative.parts):
+            continue
+        if path.is_file() and path.suffix.lower() in EXTENSIONS:
+            files.append(path)
+    return sorted(files, key=lambda p: p.relative_to(folder).as_posix())
+
+
+def _read_file(path: Path, report: ProblemHandler) -> Iterator[Article]:
+    """The articles of one file, by its extension; problems go to ``report``."""
+    source = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        report(f"{source}: cannot read ({exc.strerror or exc})")
+        return
+    suffix = path.suffix.lower()
+    try:
+        text = decode(data, source)
+    except InputError as exc:
+        # HTML may declare another charset (windows-1252, ...): let trafilatura detect it.
+        if suffix in (".html", ".htm") and b"\x00" not in data:
+            text = decode_file(data)
+        else:
+            report(str(exc))
+            return
+    if not text.strip():
+        report(f"{source}: empty file")
+        return
+    if suffix == ".jsonl":
+        yield from _read_jsonl(text, source, report)
+    elif suffix in (".html", ".htm"):
+        article = _html_article(text, source, report)
+        if article is not None:
+            yield article
+    else:
+        yield Article(id=article_id(text), text=text, title=_text_title(text), source=source)
+
+
+def _html_article(html: str, source: str, report: ProblemHandler) -> Article | None:
+    """One HTML page as an Article, or None (reported) when it has no main text."""
+    page = parse_html(html)
+    if not page.text.strip():
+        report(f"{source}: no main text found in the HTML page")
+        return None
+    return Article(
+        id=article_id(page.text, page.url),
+        text=page.text,
+        title=page.title,
+        url=page.url,
+        published=page.published,
+        source=source,
+    )
+
+
+def _read_jsonl(text: str, source: str, report: ProblemHandler) -> Iterator[Article]:
+    """One Article per good line; each bad line is reported as ``FILE:LINE: problem``."""
+    for number, line in enumerate(text.split("\n"), start=1):
+        # Blank lines (a trailing newline, spacing) carry no article.
+        if not line.strip():
+            continue
+        where = f"{source}:{number}"
+        try:
+            article = _jsonl_article(line, where)
+        except InputError as exc:
+            report(str(exc))
+            continue
+        yield article
+
+
+def _jsonl_article(line: str, where: str) -> Article:
+    """Parse one JSONL line; raises InputError naming ``where`` and the problem."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{where}: invalid JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(record, dict):
+        raise InputError(f"{where}: expected a JSON object, got {type(record).__name__}")
+    text = record.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise InputError(f'{where}: missing or empty "text" (a non-empty string is required)')
+    fields: dict[str, str | None] = {}
+    for name in _JSONL_FIELDS:
+        value = record.get(name)
+        # Numbers are fine as ids; anything else that is not a string is a mistake.
+        if isinstance(value, int) and not isinstance(value, bool) and name == "id":
+            value = str(value)
+        if value is not None and not isinstance(value, str):
+            raise InputError(f'{where}: "{name}" must be a string, got {type(value).__name__}')
+        fields[name] = (value.strip() or None) if isinstance(value, str) else None
+    published = fields["published"]
+    if published is not None:
+        fields["published"] = iso_date(published)
+        if fields["published"] is None:
+            raise InputError(f'{where}: "published" must be an ISO date (YYYY-MM-DD), got {published!r}')
+    text = _newlines(text)
+    return Article(
+        id=fields["id"] or article_id(text, fields["url"]),
+        text=text,
+        title=fields["title"],
+        url=fields["url"],
+        published=fields["published"],
+        source=where,
+    )
+
+
+def _read_stdin(report: ProblemHandler) -> Iterator[Article]:
+    """Plain text from stdin as one Article, its id a digest of the text."""
+    source = "<stdin>"
+    stream = getattr(sys.stdin, "buffer", None)
+    try:
+        text = decode(stream.read(), source) if stream is not None else _newlines(sys.stdin.read())
+    except InputError as exc:
+        report(str(exc))
+        return
+    if not text.strip():
+        report(f"{source}: empty input")
+        return
+    yield Article(id=article_id(text), text=text, title=_text_title(text), source=source)
+
+
+def _text_title(text: str) -> str | None:
+    """The first non-empty line when it reads like a headline: short and not ending a sentence.
+
+    >>> _text_title("\\nBand plays on\\n\\nThe band played on.")
+    'Band plays on'
+    >>> _text_title("The band played on.\\nAnd on.") is None
+    True
+    """
+    first = next((line.strip() for line in text.split("\n") if line.strip()), "")
+    if not first or len(first) > _TITLE_MAX or first.endswith(_SENTENCE_END):
+        return None
+    return first
+
+
+def _newlines(text: str) -> str:
+    """Windows and old Mac line ends as ``\\n``."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
