@@ -1,0 +1,249 @@
+"""kg.viz: the network page is offline, legible, honest about its cut, and inert to hostile text."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from rdflib import RDF, Dataset, Literal, Namespace
+
+from kg.errors import GraphError
+from kg.viz import VIEWS, network_page, write_page
+
+SDO = Namespace("https://schema.org/")
+PROV = Namespace("http://www.w3.org/ns/prov#")
+ID = Namespace("https://w3id.org/kg/id/")
+
+HOSTILE_NAME = '</script><script>alert("name")</script>'
+HOSTILE_IMG = "<img src=x onerror=alert(1)>"
+HOSTILE_QUOTE = "It's \"fine\" \\ really </script><img src=x onerror=alert(2)> & done"
+
+
+def _data(page: str) -> dict:
+    """The JSON block the page draws from, parsed back."""
+    match = re.search(r'<script type="application/json" id="kg-data">(.*?)</script>', page, re.S)
+    assert match, "no data block"
+    return json.loads(match.group(1))
+
+
+def _small_graph() -> nx.MultiDiGraph:
+    graph = nx.MultiDiGraph()
+    graph.add_node("p1", type="person", name="Ines Falk", degree=2, articles=2, quotes=[])
+    graph.add_node("p2", type="person", name="Oren Pike", degree=1, articles=1, quotes=[])
+    graph.add_node("w1", type="work", name="Salt Road", degree=1, articles=1, quotes=[])
+    graph.add_node("c1", type="place", name="Marrow Bay", degree=0, articles=1, quotes=[])
+    graph.add_edge("p1", "w1", relation="performed", article="a1", date="2024-01-02")
+    graph.add_edge("p1", "w1", relation="performed", article="a2", date="2024-02-03")
+    graph.add_edge("p1", "p2", relation="mentioned with", article="a1", date=None)
+    return graph
+
+
+def _star(leaves: int) -> nx.MultiDiGraph:
+    """One hub with many leaves: the hub is the most connected node."""
+    graph = nx.MultiDiGraph()
+    graph.add_node("hub", type="event", name="Hub Fest", degree=leaves, quotes=[])
+    for i in range(leaves):
+        graph.add_node(f"n{i}", type="person", name=f"Leaf {i:03d}", degree=1, quotes=[])
+        graph.add_edge(f"n{i}", "hub", relation="performed at", article=f"a{i}")
+    return graph
+
+
+def _hostile_graph() -> nx.MultiDiGraph:
+    graph = nx.MultiDiGraph()
+    quotes = [{"text": HOSTILE_QUOTE, "article": "<b>a1</b>"}]
+    graph.add_node("x1", type="person", name=HOSTILE_NAME, degree=1, articles=1, quotes=quotes)
+    graph.add_node("x2", type="work", name=HOSTILE_IMG, degree=1, articles=1, quotes=[])
+    graph.add_edge("x1", "x2", relation="performed", article="</script>")
+    return graph
+
+
+def test_page_is_offline():
+    page = network_page(_small_graph())
+    # no script, stylesheet, image or frame pulled from anywhere
+    assert not re.search(r"""(?:src|href)\s*=\s*["']?\s*(?:https?:)?//""", page, re.I)
+    assert not re.search(r"<link\b", page, re.I)
+    assert "cdn.jsdelivr" not in page and "cdnjs" not in page and "bootstrap" not in page.lower()
+    # vis-network is inlined instead
+    assert "vis.Network" in page and "vis-network" in page
+
+
+def test_page_has_legend_with_drawn_types_and_filters():
+    page = network_page(_small_graph(), title="Small")
+    assert re.search(r'data-type="person" checked>.*?person <span class="kg-count">2</span>', page)
+    assert re.search(r'data-type="work" checked>.*?work <span class="kg-count">1</span>', page)
+    assert 'data-type="place"' in page
+    assert 'data-type="event"' not in page  # only types on the page
+    assert "<h1>Small</h1>" in page
+    assert "4 entities, 2 links" in page
+
+
+def test_nodes_styled_by_type_and_sized_by_degree():
+    data = _data(network_page(_small_graph()))
+    nodes = {n["kgName"]: n for n in data["nodes"]}
+    assert nodes["Ines Falk"]["shape"] == "dot" and nodes["Salt Road"]["shape"] == "diamond"
+    assert nodes["Ines Falk"]["color"] != nodes["Salt Road"]["color"]
+    assert nodes["Ines Falk"]["value"] > nodes["Oren Pike"]["value"] > nodes["Marrow Bay"]["value"]
+    assert nodes["Ines Falk"]["kgMeta"] == "2 articles \u00b7 2 links"
+
+
+def test_parallel_edges_drawn_once_with_their_articles():
+    edges = _data(network_page(_small_graph()))["edges"]
+    performed = [e for e in edges if e["title"].startswith("performed")]
+    assert len(performed) == 1
+    assert performed[0]["title"] == "performed (articles a1, a2)"
+    assert performed[0]["label"] == "performed"
+    assert performed[0]["width"] > 1
+    comention = next(e for e in edges if e["title"].startswith("mentioned with"))
+    assert comention["dashes"] is True and "label" not in comention
+
+
+def test_relations_between_one_pair_share_one_edge():
+    graph = _small_graph()
+    graph.add_edge("p1", "w1", relation="created", article="a3")
+    graph.add_edge("p1", "w1", relation="mentioned with", article="a3")
+    edges = [e for e in _data(network_page(graph))["edges"] if e["to"] == "w1"]
+    assert len(edges) == 1
+    assert edges[0]["label"] == "performed \u00b7 created"  # the co-mention adds nothing to a named link
+    assert edges[0]["title"] == "performed (articles a1, a2)\ncreated (articles a3)\nmentioned with (articles a3)"
+    assert "dashes" not in edges[0]
+
+
+def test_cut_keeps_most_connected_and_says_so():
+    page = network_page(_star(40), max_nodes=10)
+    assert "showing 10 of 41 entities, most connected first" in page
+    names = [n["kgName"] for n in _data(page)["nodes"]]
+    assert len(names) == 10
+    assert "Hub Fest" in names
+    assert names[1:] == [f"Leaf {i:03d}" for i in range(9)]  # ties broken by name
+
+
+def test_no_cut_statement_when_all_fit():
+    page = network_page(_star(5), max_nodes=300)
+    assert "showing" not in page
+    assert "6 entities, 5 links" in page
+
+
+def test_edge_labels_dropped_when_many_edges():
+    edges = _data(network_page(_star(200)))["edges"]
+    assert len(edges) == 200
+    assert all("label" not in e for e in edges)
+    assert all(e["title"].startswith("performed at") for e in edges)
+
+
+def test_hostile_text_is_inert():
+    page = network_page(_hostile_graph(), title='<script>alert("t")</script>')
+    baseline = network_page(nx.MultiDiGraph())
+    # no script tag beyond the page's own (vis-network, data, app; vis has one in a JS string)
+    assert page.count("<script") == baseline.count("<script")
+    assert page.lower().count("</script") == baseline.lower().count("</script") == 3
+    assert "<img" not in page
+    assert "<b>a1" not in page
+    body = page.split("</head>", 1)[1]  # the head holds vis-network itself, which sets img.onerror
+    assert body.count("onerror=") == 3  # two names and one quote, each only inside \u003c...\u003e
+    for match in re.finditer("onerror=", body):
+        assert body[: match.start()].endswith("\\u003cimg src=x "), "raw onerror= in page"
+    assert "<title>&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;</title>" in page
+    # the data still says exactly what the article said
+    data = _data(page)
+    nodes = {n["id"]: n for n in data["nodes"]}
+    assert nodes["x1"]["kgName"] == HOSTILE_NAME
+    assert nodes["x2"]["label"] == HOSTILE_IMG
+    assert nodes["x1"]["kgQuotes"] == [{"text": HOSTILE_QUOTE, "article": "<b>a1</b>"}]
+    assert data["edges"][0]["title"] == "performed (articles </script>)"
+
+
+def test_tooltips_built_as_text_not_markup():
+    page = network_page(_small_graph())
+    assert "textContent" in page
+    assert "innerHTML" not in page.split("<script type=\"application/json\"")[1]
+
+
+def test_long_names_and_quotes_clipped_for_display():
+    graph = nx.MultiDiGraph()
+    name = "The Extraordinarily Long Name Of A Touring Orchestra Ensemble"
+    quotes = [{"text": "word " * 100, "article": "a1"}] * 7
+    graph.add_node("g", type="group", name=name, degree=0, quotes=quotes)
+    node = _data(network_page(graph))["nodes"][0]
+    assert node["kgName"] == name
+    assert node["label"].endswith("\u2026") and len(node["label"]) == 40
+    assert len(node["kgQuotes"]) == 3 and node["kgMoreQuotes"] == 4
+    assert len(node["kgQuotes"][0]["text"]) <= 220 and node["kgQuotes"][0]["text"].endswith("\u2026")
+
+
+def test_undirected_graph_has_no_arrows():
+    graph = nx.Graph()
+    graph.add_node("a", type="person", name="Ana Rui", degree=1)
+    graph.add_node("b", type="group", name="The Vells", degree=1)
+    graph.add_edge("a", "b", relation="mentioned with", weight=2, articles=["a1", "a2"])
+    edge = _data(network_page(graph))["edges"][0]
+    assert edge["arrows"] == {"to": {"enabled": False}}
+    assert edge["title"] == "mentioned with (articles a1, a2)"
+
+
+def test_empty_graph_page():
+    page = network_page(nx.MultiDiGraph())
+    assert "No entities to show." in page
+    assert _data(page)["nodes"] == []
+
+
+def test_bad_max_nodes():
+    with pytest.raises(ValueError, match="max_nodes"):
+        network_page(_small_graph(), max_nodes=0)
+
+
+def _rdf() -> Dataset:
+    ds = Dataset()
+    article = ID["article/v1"]
+    g = ds.graph(article)
+    g.add((article, RDF.type, SDO.NewsArticle))
+    g.add((article, SDO.identifier, Literal("v1")))
+    for slug, name in [("tova-lind", "Tova Lind"), ("sam-orr", HOSTILE_IMG)]:
+        person = ID[f"person/{slug}"]
+        g.add((person, RDF.type, SDO.Person))
+        g.add((person, SDO.name, Literal(name)))
+        g.add((article, SDO.mentions, person))
+        g.add((person, PROV.wasDerivedFrom, article))
+    quote = ID["article/v1/quote/1-9"]
+    g.add((quote, RDF.type, SDO.Quotation))
+    g.add((quote, SDO.text, Literal(HOSTILE_QUOTE)))
+    g.add((quote, SDO.creator, ID["person/tova-lind"]))
+    g.add((quote, SDO.isPartOf, article))
+    return ds
+
+
+@pytest.mark.parametrize("view", sorted(VIEWS))
+def test_write_page_every_view(tmp_path: Path, view: str):
+    path = write_page(_rdf(), tmp_path / "net.html", view=view)
+    assert path == tmp_path / "net.html"
+    assert [p.name for p in tmp_path.iterdir()] == ["net.html"]  # no temp file left behind
+    page = path.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert "<img" not in page
+
+
+def test_write_page_people_view_content(tmp_path: Path):
+    page = write_page(_rdf(), tmp_path / "people.html", view="people").read_text(encoding="utf-8")
+    nodes = {n["kgName"]: n for n in _data(page)["nodes"]}
+    assert set(nodes) == {"Tova Lind", HOSTILE_IMG}
+    assert nodes["Tova Lind"]["kgQuotes"] == [{"text": HOSTILE_QUOTE, "article": "v1"}]
+    assert "2 entities, 1 link" in page
+
+
+def test_write_page_replaces_existing_file(tmp_path: Path):
+    target = tmp_path / "net.html"
+    target.write_text("old", encoding="utf-8")
+    write_page(_rdf(), target)
+    assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_write_page_unknown_view(tmp_path: Path):
+    with pytest.raises(ValueError, match="unknown view 'songs': choose one of entities, people, works, events"):
+        write_page(_rdf(), tmp_path / "x.html", view="songs")
+
+
+def test_write_page_missing_directory(tmp_path: Path):
+    with pytest.raises(GraphError, match="cannot write"):
+        write_page(_rdf(), tmp_path / "missing" / "x.html")
