@@ -1,0 +1,168 @@
+"""The named queries answer the competency questions, in rdflib and in Oxigraph alike."""
+
+from __future__ import annotations
+
+import pyoxigraph
+import pytest
+from rdflib import Dataset
+
+from kg.errors import QueryError
+from kg.extract.model import Entity, Event, Facts, Performance, Place, Quote, TextSpan, When, Work
+from kg.io.article import Article
+from kg.queries import describe, load, names
+from kg.rdf import add_article, write_dataset
+
+FIRST = (
+    'Ana Rivera said "The pier is home." Rivera sang Night Train at the Harbor Lights Festival. '
+    '"Rain again," it read.'
+)
+SECOND = "The Tides played Low Tide at the Late Show of the festival on 2022-04-09."
+
+REQUIRED_QUOTES = """
+PREFIX schema: <https://schema.org/>
+SELECT ?speaker ?text WHERE { ?q a schema:Quotation ; schema:text ?text ; schema:creator/schema:name ?speaker }
+"""
+REQUIRED_PLACES = """
+PREFIX schema: <https://schema.org/>
+SELECT ?event ?place WHERE { ?event schema:location/schema:containedInPlace* ?place }
+"""
+
+
+def _span(text: str, part: str) -> TextSpan:
+    start = text.index(part)
+    return TextSpan(start, start + len(part), part)
+
+
+def _articles() -> list[tuple[Article, Facts]]:
+    """Two articles: a person's quote and performance at a festival; a group at a sub-event of it."""
+    arena = Place(key="place:2", name="Pier Arena", kind="venue", contained_in="place:1")
+    portland = Place(key="place:1", name="Portland", kind="city")
+    festival = Event(key="event:1", name="Harbor Lights Festival", kind="festival", location="place:2",
+                     date=When("April 2022", "2022-04"))
+    first = Facts(
+        entities=(Entity(key="person:1", kind="person", name="Ana Rivera", aliases=("Rivera",)),),
+        quotes=(Quote(span=_span(FIRST, "The pier is home."), speaker="person:1", cue="said", confidence=0.9),
+                Quote(span=_span(FIRST, "Rain again,"), confidence=0.4)),
+        works=(Work(key="work:1", title="Night Train", kind="song"),),
+        places=(portland, arena),
+        events=(festival,),
+        performances=(Performance(performer="person:1", work="work:1", event="event:1", cue="sang",
+                                  span=_span(FIRST, "Rivera sang Night Train at the Harbor Lights Festival")),),
+    )
+    second = Facts(
+        entities=(Entity(key="group:1", kind="group", name="The Tides"),),
+        works=(Work(key="work:1", title="Low Tide", kind="song"),),
+        places=(portland, arena),
+        events=(Event(key="event:1", name="Harbor Lights Festival", kind="festival", location="place:2"),
+                Event(key="event:2", name="Late Show", kind="music", super_event="event:1",
+                      date=When("2022-04-09", "2022-04-09"))),
+        performances=(Performance(performer="group:1", work="work:1", event="event:2", cue="played",
+                                  span=_span(SECOND, "The Tides played Low Tide at the Late Show")),),
+    )
+    return [(Article(id="first", text=FIRST, published="2022-04-20"), first),
+            (Article(id="second", text=SECOND, published="2022-04-10"), second)]
+
+
+@pytest.fixture(scope="module")
+def dataset() -> Dataset:
+    ds = Dataset(default_union=True)
+    for article, facts in _articles():
+        add_article(ds, article, facts)
+    return ds
+
+
+@pytest.fixture(scope="module")
+def oxigraph(dataset, tmp_path_factory) -> pyoxigraph.Store:
+    """An Oxigraph store loaded from the dataset exported as N-Quads."""
+    path = tmp_path_factory.mktemp("export") / "graph.nq"
+    write_dataset(dataset, path)
+    store = pyoxigraph.Store()
+    store.load(path=str(path), format=pyoxigraph.RdfFormat.N_QUADS)
+    return store
+
+
+def _rdflib_rows(dataset: Dataset, query: str) -> list[dict[str, str | None]]:
+    result = dataset.query(query)
+    return [{str(var): (None if row[var] is None else str(row[var])) for var in result.vars} for row in result]
+
+
+def _oxigraph_rows(store: pyoxigraph.Store, query: str) -> list[dict[str, str | None]]:
+    result = store.query(query, use_default_graph_as_union=True)
+    variables = [v.value for v in result.variables]
+    return [{var: (None if row[var] is None else row[var].value) for var in variables} for row in result]
+
+
+@pytest.fixture(params=["rdflib", "oxigraph"])
+def rows(request, dataset, oxigraph):
+    """``rows(query) -> list[dict]`` in either engine; values as plain strings."""
+    if request.param == "rdflib":
+        return lambda query: _rdflib_rows(dataset, query)
+    return lambda query: _oxigraph_rows(oxigraph, query)
+
+
+def test_names_and_descriptions():
+    assert names() == ["events", "performances", "quotes"]
+    for name in names():
+        assert load(name).startswith("# ")
+        assert describe(name).endswith(".")
+
+
+def test_unknown_name_lists_the_valid_ones():
+    with pytest.raises(QueryError, match=r"unknown query 'speakers'; valid names: events, performances, quotes"):
+        load("speakers")
+
+
+def test_required_quotation_query(rows):
+    assert {(r["speaker"], r["text"]) for r in rows(REQUIRED_QUOTES)} == {("Ana Rivera", "The pier is home.")}
+
+
+def test_required_containment_query(rows):
+    places = {(r["event"].rsplit("/", 1)[1], r["place"].rsplit("/", 1)[1]) for r in rows(REQUIRED_PLACES)}
+    assert places == {("harbor-lights-festival", "pier-arena"), ("harbor-lights-festival", "portland")}
+
+
+def test_quotes_include_unattributed_ones(rows):
+    found = [(r["speaker"], r["text"], r["cue"], r["article"]) for r in rows(load("quotes"))]
+    assert found == [
+        ("Ana Rivera", "The pier is home.", "said", "https://w3id.org/kg/id/article/first"),
+        (None, "Rain again,", None, "https://w3id.org/kg/id/article/first"),
+    ]
+
+
+def test_performances_reach_venue_and_city_through_events(rows):
+    columns = ("performer", "work", "event", "venue", "city", "date")
+    found = {tuple(r[c] for c in columns) for r in rows(load("performances"))}
+    assert found == {
+        ("Ana Rivera", "Night Train", "Harbor Lights Festival", "Pier Arena", "Portland", "2022-04"),
+        ("The Tides", "Low Tide", "Late Show", "Pier Arena", "Portland", "2022-04-09"),
+    }
+
+
+def test_events_with_venue_city_and_date(rows):
+    found = {(r["event"], r["venue"], r["city"], r["date"], r["dateText"]) for r in rows(load("events"))}
+    assert found == {
+        ("Harbor Lights Festival", "Pier Arena", "Portland", "2022-04", "April 2022"),
+        ("Late Show", "Pier Arena", "Portland", "2022-04-09", "2022-04-09"),
+    }
+
+
+def test_queries_need_the_union_default_graph(dataset):
+    plain = Dataset()
+    for graph in dataset.graphs():
+        target = plain.graph(graph.identifier)
+        for triple in graph:
+            target.add(triple)
+    # Without default_union the named graphs are invisible to a plain query...
+    assert list(plain.query(load("quotes"))) == []
+    # ... and with it every article's quotations are found.
+    assert len(list(dataset.query(load("quotes")))) == 2
+
+
+def test_every_query_runs_in_both_engines(dataset, oxigraph):
+    for name in names():
+        assert _rdflib_rows(dataset, load(name)) == _oxigraph_rows(oxigraph, load(name)), name
+
+
+def test_article_graphs_are_named(oxigraph):
+    graphs = {g.value for g in oxigraph.named_graphs()}
+    assert graphs == {"https://w3id.org/kg/id/article/first", "https://w3id.org/kg/id/article/second"}
