@@ -1,0 +1,513 @@
+"""Mentions -> entities: people, groups and organisations within one article.
+
+A light, rule-based coreference that the quotation and performance stages lean on:
+names are clustered by their parts ("Gaga" joins "Lady Gaga"), then the article is read
+in order keeping a salience score per entity (recent subjects weigh most, captions and
+quoted words little), and each third-person pronoun or definite description ("the pop
+star", "the 37-year-old", "the 'X' singer") goes to the most salient compatible entity,
+unless an apposition or a copula ties it to a name directly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.cues import (
+    FIRST_NAME_GENDER,
+    GROUP_NOUNS,
+    HONORIFICS,
+    PERSON_NOUNS,
+    PRONOUNS,
+    PROXY_NOUNS,
+    find_marked_spans,
+    is_say_verb,
+)
+from kg.extract.mentions import NameMention, name_mentions
+from kg.extract.model import Entity, TextSpan
+
+#: Salience kept from one sentence to the next.
+_DECAY = 0.5
+#: Weight of a mention as subject, as anything else, in a caption or headline, inside a quotation.
+_W_SUBJECT, _W_OTHER, _W_CAPTION, _W_QUOTED = 2.0, 1.0, 0.3, 0.2
+#: Below this an entity is too faint to be the antecedent of a pronoun or description.
+_MIN_SALIENCE = 0.25
+#: The winner must be this many times as salient as the runner-up.
+_MARGIN = 1.5
+#: How far left of its head noun a description may start ("the 13-time Grammy winner").
+_MAX_DESC_TOKENS = 8
+_SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+_SENT_END = frozenset('.!?"”’:)')
+_AGE_RE = re.compile(r"^(\d{1,3})-year-old$")
+_DEFINITE = frozenset({"the"})
+_INDEFINITE = frozenset({"a", "an"})
+_DESC_MARKS = frozenset({"“", "”", '"', "‘", "’", "'", "-", "–", "/"})
+
+
+@dataclass
+class _Cluster:
+    kind: str
+    names: list[str]
+    mentions: list[tuple[int, int]] = field(default_factory=list)
+    descriptions: list[str] = field(default_factory=list)
+    gender: str | None = None
+    age: int | None = None
+    salience: float = 0.0
+
+    def full_name(self) -> str:
+        return max(self.names, key=lambda n: (len(n.split()), len(n)))
+
+
+def extract_entities(doc: Doc) -> tuple[Entity, ...]:
+    """People, groups and organisations of ``doc`` with every mention resolved to them.
+
+    Returns:
+        Entities in order of first mention; ``mentions`` holds names, pronouns and
+        descriptions, so :func:`entity_at` answers "who is 'she' here".
+    """
+    names = name_mentions(doc)
+    clusters, of_token = _cluster_names(doc, names)
+    quoted = _quoted_tokens(doc)
+    _link_appositions(doc, clusters, of_token, quoted)
+    _read_in_order(doc, clusters, of_token, quoted)
+    return _to_entities(doc, clusters)
+
+
+def entity_at(entities: Iterable[Entity], start: int, end: int) -> Entity | None:
+    """The entity one of whose mentions overlaps the characters ``start:end``, if any.
+
+    This is how later stages ask "who is 'she' (or 'the pop star') here": coreference
+    records every resolved mention, pronouns and descriptions included. The tightest
+    mention wins when several overlap.
+    """
+    best: tuple[int, Entity] | None = None
+    for entity in entities:
+        for m in entity.mentions:
+            if m.start < end and start < m.end and (best is None or m.end - m.start < best[0]):
+                best = (m.end - m.start, entity)
+    return best[1] if best else None
+
+
+def _cluster_names(doc: Doc, names: list[NameMention]) -> tuple[list[_Cluster], dict[int, _Cluster]]:
+    """Group name mentions: longer names first, then shorter ones join the name they are part of."""
+    clusters: list[_Cluster] = []
+    by_name: dict[str, _Cluster] = {}
+    for m in sorted(names, key=lambda m: (-len(m.text.split()), m.start)):
+        key = m.text.lower()
+        cluster = by_name.get(key) or _containing(clusters, m)
+        if cluster is None:
+            cluster = _Cluster(kind=m.kind, names=[])
+            clusters.append(cluster)
+        by_name[key] = cluster
+        if m.text not in cluster.names:
+            cluster.names.append(m.text)
+        if m.honorific and cluster.gender is None:
+            cluster.gender = HONORIFICS.get(m.honorific)
+    of_token: dict[int, _Cluster] = {}
+    for m in names:
+        cluster = by_name[m.text.lower()]
+        cluster.mentions.append((doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1])))
+        for i in range(m.start, m.end):
+            of_token[i] = cluster
+    for cluster in clusters:
+        first = cluster.full_name().split()[0].lower()
+        if cluster.gender is None and first in HONORIFICS:
+            # "Lady X", "Sir Y": the title is part of the name and tells the gender
+            cluster.gender = HONORIFICS[first]
+        elif cluster.gender is None and cluster.kind == "person" and len(cluster.full_name().split()) > 1:
+            # a common given name tells the gender of a full name
+            cluster.gender = FIRST_NAME_GENDER.get(first)
+    return clusters, of_token
+
+
+def _containing(clusters: list[_Cluster], m: NameMention) -> _Cluster | None:
+    """The one cluster whose longer name has ``m`` as its last words (surname), else first words."""
+    words = m.text.lower().split()
+    for side in (-1, 1):
+        hits = []
+        for c in clusters:
+            if c.kind != m.kind and m.kind != "person":
+                continue
+            for name in c.names:
+                parts = name.lower().split()
+                if (
+                    len(parts) > len(words)
+                    and (parts[-len(words) :] if side < 0 else parts[: len(words)]) == words
+                ):
+                    hits.append(c)
+                    break
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            # two people share the part: ambiguous, keep it apart rather than guess
+            return None
+    return None
+
+
+def _quoted_tokens(doc: Doc) -> set[int]:
+    inside: set[int] = set()
+    for span in find_marked_spans(doc.text):
+        if span.single:
+            continue
+        chars = doc.char_span(span.start, span.end, alignment_mode="expand")
+        if chars is not None:
+            inside.update(range(chars.start, chars.end))
+    return inside
+
+
+def _description_start(doc: Doc, noun: Token) -> int | None:
+    """First token of a description ending at ``noun`` ("the 'X' singer"), or None if not definite."""
+    i = noun.i - 1
+    while i >= 0 and noun.i - i <= _MAX_DESC_TOKENS:
+        t = doc[i]
+        if t.lower_ in _DEFINITE:
+            return i
+        if t.lower_ in _INDEFINITE and not (t.is_title and i > 0 and doc[i - 1].lower_ in _DEFINITE):
+            return None
+        # title words, numbers, adjectives, nouns and quote marks may sit inside a description
+        if not (
+            t.is_title
+            or t.is_upper
+            or t.like_num
+            or t.pos_ in ("ADJ", "NOUN", "PROPN", "NUM")
+            or t.text in _DESC_MARKS
+        ):
+            return None
+        if t.text in (",", ";", ":") or t.tag_ == "POS":
+            return None
+        i -= 1
+    return None
+
+
+def _description_noun(token: Token) -> str | None:
+    """'person', 'group' or 'proxy' if ``token`` heads a description of that kind."""
+    lower = token.lower_
+    doc = token.doc
+    the_title = token.is_title and token.i > 0 and doc[token.i - 1].lower_ in _DEFINITE
+    if token.pos_ not in ("NOUN", "PROPN", "ADJ") or not (token.is_lower or token.is_sent_start or the_title):
+        # a capitalised "Star" mid-sentence is part of a name or title, not a description
+        return None
+    if (
+        token.dep_ in ("amod", "compound", "nmod")
+        and token.head.i > token.i
+        and token.head.lower_ in PERSON_NOUNS
+    ):
+        # "the 34-year-old singer": the description's head comes later
+        return None
+    if token.i + 1 < len(token.doc) and token.doc[token.i + 1].text in ("-", "–"):
+        # "singer-songwriter": the head is the last part
+        return None
+    if lower in PROXY_NOUNS:
+        return "proxy"
+    if lower in PERSON_NOUNS or _AGE_RE.match(lower) or lower == "old" and _year_old(token):
+        return "person"
+    if lower in GROUP_NOUNS:
+        return "group"
+    return None
+
+
+def _year_old(token: Token) -> bool:
+    doc = token.doc
+    return token.i >= 4 and doc[token.i - 2].lower_ == "year" and doc[token.i - 4].like_num
+
+
+def _age_of(text: str) -> int | None:
+    match = re.search(r"(\d{1,3})\s*-\s*year\s*-\s*old", text)
+    return int(match.group(1)) if match else None
+
+
+def _link_appositions(
+    doc: Doc, clusters: list[_Cluster], of_token: dict[int, _Cluster], quoted: set[int]
+) -> None:
+    """Descriptions tied to a name by the grammar: "X, the singer," / "the singer X" / "X is a singer".
+
+    Also reads ages given after a name or description ("X, 37,").
+    """
+    for token in doc:
+        if token.i in quoted:
+            continue
+        cluster = of_token.get(token.i)
+        if cluster is not None:
+            _read_age(doc, token, cluster)
+            # "TikTok Star X": capitalised descriptive words before the name
+            if token.i > 0 and token.i - 1 not in of_token and cluster.kind == "person":
+                _title_before(doc, token.i, cluster, of_token)
+            continue
+        kind = _description_noun(token)
+        if kind != "person":
+            continue
+        target = _apposed_name(token, of_token)
+        if target is not None:
+            start = _description_start(doc, token)
+            span = doc[start if start is not None else token.i : token.i + 1]
+            _add_description(target, span, of_token)
+
+
+def _apposed_name(noun: Token, of_token: dict[int, _Cluster]) -> _Cluster | None:
+    # "X, the singer,": the description hangs off the name as an apposition
+    if noun.dep_ == "appos" and noun.head.i in of_token:
+        return of_token[noun.head.i]
+    for child in noun.children:
+        # "the singer, X,": the name hangs off the description
+        if child.dep_ == "appos" and child.i in of_token:
+            return of_token[child.i]
+    # "X is the singer": a copula with the name as subject
+    if noun.dep_ == "attr" and noun.head.lemma_ == "be":
+        for child in noun.head.children:
+            if child.dep_ in _SUBJECT_DEPS and child.i in of_token:
+                return of_token[child.i]
+    return None
+
+
+def _title_before(doc: Doc, i: int, cluster: _Cluster, of_token: dict[int, _Cluster]) -> None:
+    j = i
+    while (
+        j > 0
+        and not doc[j].is_sent_start
+        and doc[j - 1].text[:1].isupper()
+        and not doc[j - 1].text.endswith(".")
+        and doc[j - 1].pos_ in ("PROPN", "NOUN")
+        and doc[j - 1].i not in of_token
+    ):
+        j -= 1
+    if j < i and doc[i - 1].lower_ in PERSON_NOUNS:
+        cluster.descriptions.append(doc[j:i].text)
+
+
+def _read_age(doc: Doc, token: Token, cluster: _Cluster) -> None:
+    n = token.i + 1
+    # "X, 37," or "X, 37." right after the last word of a name
+    if (
+        cluster.age is None
+        and n + 2 <= len(doc)
+        and doc[n].text == ","
+        and n + 1 < len(doc)
+        and doc[n + 1].is_digit
+        and 0 < int(doc[n + 1].text) < 120
+        and (n + 2 == len(doc) or doc[n + 2].text in (",", ".", ")", ";"))
+    ):
+        cluster.age = int(doc[n + 1].text)
+
+
+def _add_description(cluster: _Cluster, span: Span, of_token: dict[int, _Cluster]) -> None:
+    text = span.text
+    if text not in cluster.descriptions:
+        cluster.descriptions.append(text)
+    cluster.mentions.append((span.start_char, span.end_char))
+    for i in range(span.start, span.end):
+        of_token[i] = cluster
+    age = _age_of(text)
+    if age is not None and cluster.age is None:
+        cluster.age = age
+    gender = PERSON_NOUNS.get(span[-1].lower_)
+    if gender and cluster.gender is None:
+        cluster.gender = gender
+    _read_age(span.doc, span[-1], cluster)
+
+
+def _is_caption(sent: Span) -> bool:
+    """Headlines, captions and bylines: lines that do not end like a sentence."""
+    last = sent[-1]
+    while last.is_space and last.i > sent.start:
+        last = sent.doc[last.i - 1]
+    return last.text[-1:] not in _SENT_END
+
+
+def _read_in_order(
+    doc: Doc, clusters: list[_Cluster], of_token: dict[int, _Cluster], quoted: set[int]
+) -> None:
+    """Walk the article keeping salience, resolving pronouns and descriptions as they come."""
+    for sent in doc.sents:
+        for c in clusters:
+            c.salience *= _DECAY
+        caption = _is_caption(sent)
+        seen: set[int] = set()
+        for token in sent:
+            cluster = of_token.get(token.i)
+            if cluster is not None:
+                if id(cluster) not in seen or token.dep_ in _SUBJECT_DEPS:
+                    cluster.salience += _weight(token, caption, quoted)
+                    seen.add(id(cluster))
+                continue
+            if token.i in quoted or caption:
+                continue
+            target = _resolve(doc, token, clusters, of_token)
+            if target is not None:
+                target.salience += _weight(token, caption, quoted)
+                seen.add(id(target))
+
+
+def _weight(token: Token, caption: bool, quoted: set[int]) -> float:
+    if token.i in quoted:
+        return _W_QUOTED
+    if caption:
+        return _W_CAPTION
+    subject = token.dep_ in _SUBJECT_DEPS or (token.dep_ == "conj" and token.head.dep_ in _SUBJECT_DEPS)
+    return _W_SUBJECT if subject else _W_OTHER
+
+
+def _resolve(
+    doc: Doc, token: Token, clusters: list[_Cluster], of_token: dict[int, _Cluster]
+) -> _Cluster | None:
+    """Resolve a pronoun or description at ``token`` and record it; None if it is neither or unresolved."""
+    gender = PRONOUNS.get(token.lower_) if token.pos_ == "PRON" or token.tag_ in ("PRP", "PRP$") else None
+    if token.lower_ == "it" and token.dep_ == "nsubj" and is_say_verb(token.head):
+        # "it added": only an organisation says things as "it"
+        gender = "p"
+    if gender is not None:
+        kinds = ("group", "organization") if gender == "p" else ("person",)
+        target = _most_salient(
+            clusters, kinds, None if gender == "p" else gender, _clause_subject(token, of_token)
+        )
+        if target is not None:
+            target.mentions.append((token.idx, token.idx + len(token)))
+            of_token[token.i] = target
+            if gender != "p" and target.gender is None:
+                target.gender = gender
+        return target
+    kind = _description_noun(token)
+    if kind is None:
+        return None
+    if kind == "proxy":
+        return _proxy_for(doc, token, of_token)
+    start = _description_start(doc, token)
+    if (
+        start is None
+        or token.i + 1 < len(doc)
+        and doc[token.i + 1].i in of_token
+        and doc[token.i + 1].pos_ == "PROPN"
+    ):
+        # indefinite ("a singer") or a title before a name ("the singer X"): not an anaphor
+        return None
+    kinds = ("person",) if kind == "person" else ("group", "organization")
+    target = _described_before(clusters, token, kinds) or _most_salient(
+        clusters, kinds, PERSON_NOUNS.get(token.lower_), _sentence_subject(token, of_token)
+    )
+    if target is not None:
+        _add_description(target, doc[start : _description_end(token)], of_token)
+    return target
+
+
+def _described_before(clusters: list[_Cluster], noun: Token, kinds: tuple[str, ...]) -> _Cluster | None:
+    """The one recent entity already described with the same noun ("the singer" again)."""
+    hits = [
+        c
+        for c in clusters
+        if c.kind in kinds
+        and c.salience >= _MIN_SALIENCE / 4
+        and any(
+            d.split()[-1].lower() == noun.lower_ and d.split()[0].lower() in _DEFINITE for d in c.descriptions
+        )
+    ]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _description_end(noun: Token) -> int:
+    """Where a description ends: after the noun, or after "of X" for a title ("the Duke of Kent")."""
+    if noun.is_title:
+        for child in noun.rights:
+            if child.dep_ == "prep" and child.lower_ == "of":
+                return max(t.i for t in child.subtree) + 1
+    return noun.i + 1
+
+
+def _proxy_for(doc: Doc, token: Token, of_token: dict[int, _Cluster]) -> _Cluster | None:
+    """ "a spokesperson for X" / "X's spokesperson": the words are X's."""
+    for child in token.children:
+        if child.dep_ == "poss" and child.i in of_token:
+            target = of_token[child.i]
+            break
+        if child.dep_ == "prep" and child.lower_ in ("for", "of"):
+            objs = [g for g in child.children if g.dep_ == "pobj" and g.i in of_token]
+            if objs:
+                target = of_token[objs[0].i]
+                break
+    else:
+        return None
+    start = min(t.i for t in token.subtree)
+    end = max(t.i for t in token.subtree) + 1
+    target.mentions.append((doc[start].idx, doc[end - 1].idx + len(doc[end - 1])))
+    for i in range(start, end):
+        of_token.setdefault(i, target)
+    return target
+
+
+def _sentence_subject(token: Token, of_token: dict[int, _Cluster]) -> _Cluster | None:
+    """The entity that is a subject earlier in the sentence of a description that is an object.
+
+    "X came to the defense of Y after a post with the influencer": a description in
+    object position rarely names the sentence's own subject; a possessive one may.
+    """
+    if token.dep_ in _SUBJECT_DEPS or token.dep_ == "poss":
+        return None
+    doc = token.doc
+    i = token.i
+    while i > 0 and not doc[i].is_sent_start:
+        # back to the sentence start (``token.sent`` rebuilds every sentence on each call)
+        i -= 1
+    for t in doc[i : token.i]:
+        if t.dep_ in _SUBJECT_DEPS and t.i in of_token:
+            return of_token[t.i]
+    return None
+
+
+def _clause_subject(token: Token, of_token: dict[int, _Cluster]) -> _Cluster | None:
+    """The entity that is the subject of the clause where ``token`` is an object: it can't be both."""
+    if token.dep_ in _SUBJECT_DEPS or token.dep_ == "poss" or token.tag_ == "PRP$":
+        return None
+    head = token.head
+    if token.dep_ == "pobj":
+        head = head.head
+    for child in head.children:
+        if child.dep_ in _SUBJECT_DEPS and child.i in of_token and child.i < token.i:
+            return of_token[child.i]
+    return None
+
+
+def _most_salient(
+    clusters: list[_Cluster], kinds: tuple[str, ...], gender: str | None, exclude: _Cluster | None
+) -> _Cluster | None:
+    """The most salient compatible entity, or None when a rival comes too close to call."""
+    ranked = sorted(
+        (
+            c
+            for c in clusters
+            if c.kind in kinds
+            and c is not exclude
+            and c.salience >= _MIN_SALIENCE
+            and (gender is None or c.gender is None or c.gender == gender)
+        ),
+        key=lambda c: -c.salience,
+    )
+    if not ranked:
+        return None
+    if len(ranked) > 1 and ranked[1].salience * _MARGIN > ranked[0].salience:
+        # two candidates about equally salient: leave it unresolved rather than guess
+        return None
+    return ranked[0]
+
+
+def _to_entities(doc: Doc, clusters: list[_Cluster]) -> tuple[Entity, ...]:
+    text = doc.text  # built anew on every access: once here
+    ordered = sorted((c for c in clusters if c.mentions), key=lambda c: min(c.mentions))
+    counters: dict[str, int] = {}
+    out = []
+    for c in ordered:
+        counters[c.kind] = counters.get(c.kind, 0) + 1
+        name = c.full_name()
+        spans = sorted(set(c.mentions))
+        out.append(
+            Entity(
+                key=f"{c.kind}:{counters[c.kind]}",
+                kind=c.kind,
+                name=name,
+                aliases=tuple(n for n in c.names if n != name),
+                descriptions=tuple(dict.fromkeys(c.descriptions)),
+                age=c.age,
+                mentions=tuple(TextSpan(s, e, text[s:e]) for s, e in spans),
+            )
+        )
+    return tuple(out)

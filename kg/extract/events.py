@@ -1,0 +1,478 @@
+"""Events: named events (award shows, festivals, tours, residencies, games, days) with type,
+place and date.
+
+The small English model misses most event names or mislabels them ("Grammys" as a GPE,
+"Steamy Awards" as an ORG), so events are found by rule: a run of capitalised words ending
+in an event word ("Awards", "Festival", "Residency", "Cup", "Day", ...), or a well-known
+event name, with a leading year or ordinal kept ("the 2022 Grammys"). Location and date
+come from the same clause ("... at V in City in August 2023").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Span
+
+from kg.extract.dates import is_date_text, parse_date
+from kg.extract.model import Event, TextSpan, When
+
+#: Capitalised final words that make a name an event, with the event kind.
+_HEADS: dict[str, str] = {
+    **dict.fromkeys(("Awards", "Award", "Grammys", "Oscars", "Emmys", "Tonys", "Baftas", "BAFTAs",
+                     "VMAs", "AMAs", "Brits", "BRITs", "Globes", "Ceremony", "Gala", "Honors",
+                     "Honours"), "award"),
+    **dict.fromkeys(("Festival", "Fest", "Festivals", "Carnival", "Fair", "Jamboree"), "festival"),
+    **dict.fromkeys(("Tour", "Residency", "Concert", "Concerts", "Gig", "Jam", "Sessions",
+                     "Showcase", "Revue", "Ball"), "music"),
+    **dict.fromkeys(("Cup", "Final", "Finals", "Olympics", "Games", "Championship",
+                     "Championships", "Open", "Marathon", "Prix", "Series",
+                     "Tournament", "Derby", "Paralympics"), "sports"),
+    **dict.fromkeys(("Premiere", "Broadway Premiere"), "theater"),
+    **dict.fromkeys(("Day", "Week", "Expo", "Summit", "Convention", "Parade", "Jubilee",
+                     "Conference", "Telethon", "Eve", "Pride", "Month"), "event"),
+}
+#: Well-known events named by one word (or a word pair): general knowledge, not article text.
+_KNOWN: dict[str, str] = {
+    **dict.fromkeys(("Coachella", "Glastonbury", "Lollapalooza", "Bonnaroo", "Woodstock",
+                     "Eurovision", "Tomorrowland", "Burning Man", "Reading", "Primavera",
+                     "Roskilde", "Summerfest", "Stagecoach", "SXSW", "Mardi Gras"), "festival"),
+    **dict.fromkeys(("Oscars", "Grammys", "Emmys", "Tonys", "Baftas", "BAFTAs", "VMAs", "AMAs",
+                     "Brits", "BRITs", "Golden Globes", "Met Gala"), "award"),
+    **dict.fromkeys(("Olympics", "Paralympics", "Super Bowl", "Wimbledon", "World Cup",
+                     "World Series", "Tour de France"), "sports"),
+    **dict.fromkeys(("Live Aid", "Farm Aid"), "music"),
+}
+#: Event words that are also surnames.
+_SURNAME_HEADS = frozenset({"Day", "Ball", "Fair", "Open", "Games", "Derby", "Parade", "Series", "Week", "Eve",
+                            "Jam", "Pride", "Gala"})
+_KNOWN_FIRST = frozenset(name.split()[0] for name in _KNOWN)
+_SINGLE_OK = frozenset(w for w in _KNOWN if " " not in w) - {"Reading"}
+#: Lower-case event nouns that end a name after capitalised words ("her Eras tour").
+_LOWER_HEADS: dict[str, str] = {
+    "tour": "music", "residency": "music", "concert": "music", "festival": "festival",
+    "awards": "award", "ceremony": "award", "gala": "award", "final": "sports", "finals": "sports",
+}
+#: Words that may sit inside a name between capitalised words.
+_INNER = frozenset({"&", "and", "of", "de", "the", "for", "on", "-", "'s", "’s", "du", "la"})
+#: Possessive nouns that belong inside a name ("Women's Day"), unlike a person's ("Gaga's").
+_NAME_POSSESSORS = frozenset({"women", "men", "mother", "father", "valentine", "patrick", "children",
+                              "people", "veterans", "workers", "year", "president", "saints", "fathers",
+                              "mothers", "farmers", "nurses", "teachers", "all"})
+#: Generic phrases standing for a part of an event ("the opening night").
+_NIGHTS = frozenset({"night", "nights", "ceremony", "show", "concert", "gig"})
+_NIGHT_MODS = frozenset({"opening", "closing", "first", "second", "third", "final", "premiere"})
+_OPEN_QUOTES = frozenset({"“", "‘", '"', "'"})
+_CLOSE_QUOTES = frozenset({"”", "’", '"', "'", ",", "."})
+_PLACE_PREPS = frozenset({"at", "in", "inside", "from", "to"})
+#: Final words of venue names: a name ending in one is a place, even when spaCy calls it an EVENT.
+VENUE_WORDS: dict[str, str] = {
+    **dict.fromkeys(("Stadium", "Field", "Ballpark", "Speedway", "Velodrome", "Racecourse"), "stadium"),
+    **dict.fromkeys(("Theater", "Theatre", "Playhouse", "Opera", "Odeon", "Cinema"), "theater"),
+    **dict.fromkeys(("Arena", "Hall", "Bowl", "Center", "Centre", "Garden", "Gardens", "Club",
+                     "Ballroom", "Amphitheater", "Amphitheatre", "Auditorium", "Forum", "Palladium",
+                     "Pavilion", "Coliseum", "Colosseum", "Dome", "Lounge", "Casino", "Hotel",
+                     "Resort", "Studio", "Studios", "Church", "Cathedral", "Chapel", "Academy",
+                     "Roundhouse", "Apollo", "Fillmore", "Ryman", "Bar", "Tavern", "Cafe", "Café",
+                     "Room", "Shed", "Stage", "Square", "Plaza", "Park"), "venue"),
+}
+#: Lower-case words between an event and its place or date ("the Super Bowl halftime show in X").
+_EVENT_TAIL = frozenset({"halftime", "show", "ceremony", "concert", "gala", "performance", "set", "stage",
+                         "held", "hosted", "staged", "which", "was", "took", "place", "on", "takes", "is"})
+#: Verbs allowed between an event and its date ("... was held in May 2023").
+_SOFT_PUNCT = frozenset({",", '"', "“", "”", "‘", "’"})
+_GAP_VERBS = frozenset({"take", "hold", "stage", "host", "be", "place"})
+_SUPER_PREPS = frozenset({"of", "at", "during"})
+
+
+@dataclass(frozen=True)
+class EventMention:
+    """A stretch of tokens naming an event, before mentions are merged into Events."""
+
+    start: int  # token index
+    end: int
+    name: str
+    kind: str
+    generic: bool = False
+    from_model: bool = False  # a spaCy EVENT entity rather than a rule's find
+
+
+_FUNCTION_POS = frozenset({"DET", "PRON", "ADP", "CCONJ", "SCONJ", "AUX", "PART"})
+
+
+def is_cap(token) -> bool:  # type: ignore[no-untyped-def]
+    """A capitalised content word: part of a name (a sentence-initial "The" is not)."""
+    t = token.text
+    return t[:1].isupper() and any(c.isalpha() for c in t) and token.pos_ not in _FUNCTION_POS
+
+
+def _is_year(token) -> bool:  # type: ignore[no-untyped-def]
+    """A four-digit year of the 20th or 21st century ("2022")."""
+    return token.like_num and len(token.text) == 4 and token.text[:2] in ("19", "20")
+
+
+def _is_ordinal(token) -> bool:  # type: ignore[no-untyped-def]
+    """An ordinal in digits ("65th"), as in "the 65th Grammy Awards"."""
+    low = token.text.lower()
+    return low[:-2].isdigit() and low[-2:] in ("st", "nd", "rd", "th")
+
+
+def title_run_start(doc: Doc, end: int, floor: int) -> int:
+    """Leftmost token of the run of capitalised words (and name-internal words) ending at ``end``.
+
+    ``end`` is the index of the run's last token; the run never crosses ``floor``.
+    Name-internal words ("&", "of") are kept only when a capitalised word precedes them.
+    """
+    start = end
+    i = end - 1
+    while i >= floor:
+        tok = doc[i]
+        # a capitalised word; long all-caps words are shouting, not names
+        if is_cap(tok) and (not tok.text.isupper() or len(tok.text) <= 5):
+            start = i
+        elif tok.lower_ in ("'s", "’s") and i - 1 >= floor and doc[i - 1].lower_ in _NAME_POSSESSORS:
+            start = i
+        # "&", "of" between capitalised words
+        elif tok.lower_ in _INNER and tok.lower_ not in ("'s", "’s", "the") and i - 1 >= floor and is_cap(doc[i - 1]):
+            start = i
+        else:
+            break
+        i -= 1
+    return start
+
+
+def sentence_bounds(doc: Doc) -> tuple[list[int], list[int]]:
+    """Per token, the index of its sentence's first token and one past its last (cached).
+
+    ``token.sent`` builds a Span on every call; the extractors ask often, so they ask this.
+    """
+    cached = doc.user_data.get("kg.sent_bounds")
+    if cached is not None:
+        return cached
+    starts, ends = [0] * len(doc), [0] * len(doc)
+    for sent in doc.sents:
+        for k in range(sent.start, sent.end):
+            starts[k], ends[k] = sent.start, sent.end
+    doc.user_data["kg.sent_bounds"] = (starts, ends)
+    return starts, ends
+
+
+def _known_at(doc: Doc, i: int) -> tuple[int, str] | None:
+    """A well-known event name starting at token ``i``: (end index, kind)."""
+    tok = doc[i]
+    if tok.text not in _KNOWN_FIRST:
+        return None
+    for width in (3, 2, 1):
+        if i + width > len(doc):
+            continue
+        text = tok.text if width == 1 else doc[i : i + width].text
+        if text in _KNOWN and (width > 1 or text in _SINGLE_OK):
+            return i + width, _KNOWN[text]
+    return None
+
+
+def _extend(doc: Doc, start: int, end: int, floor: int, sent_end: int) -> tuple[int, int]:
+    """Add a leading year or ordinal ("the 2022 Grammys") and a trailing year or lower-case final."""
+    if start - 1 >= floor and (_is_year(doc[start - 1]) or _is_ordinal(doc[start - 1])):
+        start -= 1
+    if end < sent_end and _is_year(doc[end]):
+        end += 1
+    elif end < sent_end and doc[end].lower_ in ("final", "finals"):
+        end += 1
+    if doc[start].lower_ in _INNER:
+        start += 1
+    return start, end
+
+
+def _clean_start(doc: Doc, start: int, end: int) -> int:
+    """Drop leading function words ("The", "&") that do not belong to the name."""
+    while start < end - 1 and (doc[start].lower_ in _INNER or doc[start].pos_ in ("DET", "PRON")):
+        start += 1
+    return start
+
+
+def _sentence_mentions(doc: Doc, sent: Span) -> list[EventMention]:
+    """Event mentions of one sentence, left to right, never overlapping."""
+    found: list[EventMention] = []
+    i = sent.start
+    taken_until = sent.start
+    while i < sent.end:
+        tok = doc[i]
+        if i < taken_until:
+            i += 1
+            continue
+        known = _known_at(doc, i)
+        # "Doris Day", "Lucille Ball": a person's surname, not an event ("Grammy Awards" tagged PERSON is)
+        head_kind = _HEADS.get(tok.text) if not (tok.ent_type_ == "PERSON" and tok.text in _SURNAME_HEADS) else None
+        lower_kind = _LOWER_HEADS.get(tok.text)
+        if known:
+            end, kind = known
+            start = title_run_start(doc, i, taken_until)
+            # a well-known name may extend a longer name ("Coachella Valley Music and Arts Festival")
+            while end < sent.end and is_cap(doc[end]) and not doc[end].ent_type_ == "GPE":
+                if doc[end].text in _HEADS:
+                    kind = _HEADS[doc[end].text]
+                end += 1
+            start = _clean_start(doc, start, end)
+        elif head_kind or lower_kind:
+            start = title_run_start(doc, i, taken_until)
+            start = _clean_start(doc, start, i + 1)
+            if start == i:
+                # a bare event word ("the Final", "the tour") names no event
+                i += 1
+                continue
+            end, kind = i + 1, head_kind or lower_kind or "event"
+            # "Grammy Awards Ceremony": take the longest head
+            while end < sent.end and doc[end].text in _HEADS and doc[end].text[:1].isupper():
+                end += 1
+        else:
+            generic = _generic_at(doc, i, sent)
+            if generic:
+                found.append(generic)
+                taken_until = generic.end
+                i = generic.end
+            else:
+                i += 1
+            continue
+        start, end = _extend(doc, start, end, max(taken_until, sent.start), sent.end)
+        span = doc[start:end]
+        name = span.text
+        if doc[end - 1].lower_ in ("'s", "’s"):
+            name = doc[start : end - 1].text
+        found.append(EventMention(start, end, name, kind))
+        taken_until = end
+        i = end
+    return found
+
+
+def _quoted(doc: Doc, start: int, end: int) -> bool:
+    """Whether tokens ``start:end`` sit right inside quotation marks."""
+    return start > 0 and end < len(doc) and doc[start - 1].text in _OPEN_QUOTES and doc[end].text[:1] in _CLOSE_QUOTES
+
+
+def _generic_at(doc: Doc, i: int, sent: Span) -> EventMention | None:
+    """A generic part of an event ("the opening night", "the closing ceremony") at token ``i``."""
+    tok = doc[i]
+    if tok.lower_ not in _NIGHT_MODS or i + 1 >= sent.end or doc[i + 1].lower_ not in _NIGHTS:
+        return None
+    if i - 1 < sent.start or doc[i - 1].lower_ not in ("the", "its", "their", "his", "her", "this"):
+        return None
+    return EventMention(i, i + 2, doc[i : i + 2].text, "event", generic=True)
+
+
+def event_mentions(doc: Doc) -> list[EventMention]:
+    """Every event mention in the document, in text order (cached on the Doc).
+
+    Also used by kg.extract.places, which must not read an event name as a place.
+    """
+    cached = doc.user_data.get("kg.event_mentions")
+    if cached is not None:
+        return cached
+    found: list[EventMention] = []
+    starts, ends = sentence_bounds(doc)
+    for first in sorted(set(starts)):
+        # a name in quotation marks is a title ("Lonesome Day"), not an event
+        found.extend(m for m in _sentence_mentions(doc, doc[first : ends[first]]) if not _quoted(doc, m.start, m.end))
+    covered = {k for m in found for k in range(m.start, m.end)}
+    # spaCy's own EVENT entities that the rules missed
+    for ent in doc.ents:
+        if ent.label_ == "EVENT" and not any(k in covered for k in range(ent.start, ent.end)) \
+                and ent[-1].text not in VENUE_WORDS:
+            start = _clean_start(doc, ent.start, ent.end)
+            found.append(EventMention(start, ent.end, doc[start : ent.end].text, "event", from_model=True))
+    found.sort(key=lambda m: m.start)
+    doc.user_data["kg.event_mentions"] = found
+    return found
+
+
+def _undated(norm: str) -> str:
+    """An event key without its leading year or ordinal: "2022 grammys" -> "grammys".
+
+    >>> _undated("65th annual grammy awards"), _undated("2022 grammys")
+    ('annual grammy awards', 'grammys')
+    """
+    head, _, rest = norm.partition(" ")
+    if rest and (head.isdigit() and len(head) == 4 or head[:-2].isdigit() and head[-2:] in ("st", "nd", "rd", "th")):
+        return rest
+    return norm
+
+
+def _chars(doc: Doc, m: EventMention) -> range:
+    """The character offsets an event mention covers."""
+    return range(doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text))
+
+
+def _norm(name: str) -> str:
+    """The merge key of an event name: case, curly apostrophes and spacing ignored."""
+    return " ".join(name.replace("’", "'").lower().split())
+
+
+def _place_after(doc: Doc, end: int, sent_end: int, place_starts: dict[int, str], stops: set[int]) -> str | None:
+    """The place named right after an event: "X at V", "X in City", skipping dates and "the"."""
+    i = end
+    while i < sent_end and i not in stops:
+        tok = doc[i]
+        if tok.lower_ in _PLACE_PREPS:
+            j = i + 1
+            while j < sent_end and doc[j].pos_ == "DET":
+                j += 1
+            if j in place_starts:
+                return _possessed_place(doc, j, sent_end, place_starts)
+            # "in August 2023 in Las Vegas": skip the date, keep looking
+            if j < sent_end and doc[j].ent_type_ in ("DATE", "TIME"):
+                i = j
+                continue
+            return None
+        if tok.ent_type_ in ("DATE", "TIME") or tok.is_punct and tok.text == ",":
+            i += 1
+            continue
+        if tok.lower_ in _EVENT_TAIL:
+            i += 1
+            continue
+        return None
+    return None
+
+
+def _possessed_place(doc: Doc, j: int, sent_end: int, place_starts: dict[int, str]) -> str:
+    """The place at token ``j``, or the venue it owns: "Glendale's State Farm Stadium" -> the stadium."""
+    key = place_starts[j]
+    k = j + 1
+    while k < sent_end and is_cap(doc[k]) and k not in place_starts:
+        k += 1
+    if k + 1 < sent_end and doc[k].lower_ in ("'s", "’s") and k + 1 in place_starts:
+        return place_starts[k + 1]
+    return key
+
+
+def _breaks_clause(token) -> bool:  # type: ignore[no-untyped-def]
+    """A verb, pronoun or dash between an event and a date: the date belongs to another clause."""
+    if token.is_punct:
+        return token.text not in _SOFT_PUNCT
+    return token.pos_ in ("VERB", "AUX", "PRON", "SCONJ") and token.lemma_.lower() not in _GAP_VERBS
+
+
+def date_after(
+    doc: Doc, end: int, sent_end: int, stops: set[int], published: str | None, skip: frozenset[int] = frozenset()
+) -> When | None:
+    """The first calendar DATE entity after token ``end`` in its clause, as a ``When``.
+
+    Entities starting on a token of ``skip`` (the year inside "the 2022 Grammys") are passed over,
+    and its tokens (titles, names) do not break the clause.
+    """
+    for ent in doc.ents:
+        if ent.start < end or ent.start >= sent_end or ent.start in skip:
+            continue
+        gap = doc[end : ent.start]
+        # the date must belong to the event's clause: no verb, pronoun or dash in between
+        if any(k in stops for k in range(end, ent.start)) or any(t.i not in skip and _breaks_clause(t) for t in gap):
+            return None
+        if ent.label_ in ("DATE", "TIME") and is_date_text(ent.text):
+            return parse_date(ent.text, published, TextSpan(ent.start_char, ent.end_char, ent.text))
+    return None
+
+
+def _place_index(doc: Doc) -> dict[int, str]:
+    """Token index where each place mention starts -> place key."""
+    starts: dict[int, str] = {}
+    for place in doc._.places:
+        for m in place.mentions:
+            span = doc.char_span(m.start, m.end, alignment_mode="expand")
+            if span is not None:
+                starts[span.start] = place.key
+    return starts
+
+
+def _year_date(name: str, span: TextSpan) -> When | None:
+    """A year inside the name ("the 2023 Steamy Awards") dates the event to that year."""
+    for word in name.split():
+        if len(word) == 4 and word.isdigit() and word[:2] in ("19", "20"):
+            return parse_date(word, None, span)
+    return None
+
+
+def extract_events(doc: Doc) -> tuple[Event, ...]:
+    """Named events in order of first mention, with location, date and parent event.
+
+    Mentions with the same name (ignoring case and a leading "the") are one event.
+    A generic part ("the opening night") becomes an event whose ``super_event`` is
+    the named event it is "of", else the last named event before it.
+    """
+    # a title the works stage found ("the X actor") is no event, even if spaCy says so
+    titled = {k for w in doc._.works for m in w.mentions for k in range(m.start, m.end)}
+    mentions = [m for m in event_mentions(doc) if not titled.intersection(_chars(doc, m))]
+    if not mentions:
+        return ()
+    place_starts = _place_index(doc)
+    published = doc._.published
+    mention_starts = {m.start for m in mentions}
+    event_tokens = frozenset(k for m in mentions for k in range(m.start, m.end))
+    order: list[str] = []
+    data: dict[str, dict] = {}
+    last_named: str | None = None
+    dated: dict[str, str] = {}
+    _, sent_ends = sentence_bounds(doc)
+    for m in mentions:
+        sent_end = sent_ends[m.start]
+        stops = {k for k in mention_starts if k >= m.end}
+        norm = _norm(m.name)
+        # "the Grammys" after "the 2022 Grammys" is the same night
+        norm = dated.get(norm, norm)
+        base = _undated(norm)
+        if base != norm:
+            dated.setdefault(base, norm)
+        if norm not in data:
+            order.append(norm)
+            data[norm] = {"name": m.name, "kind": m.kind, "mentions": [], "location": None, "date": None,
+                          "super": None}
+        rec = data[norm]
+        start_char, end_char = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
+        rec["mentions"].append(TextSpan(start_char, end_char, doc[m.start : m.end].text))
+        if rec["location"] is None:
+            rec["location"] = _place_after(doc, m.end, sent_end, place_starts, stops)
+        if rec["date"] is None:
+            rec["date"] = date_after(doc, m.end, sent_end, stops, published, event_tokens)
+        if m.generic and rec["super"] is None:
+            rec["super"] = _super_of(doc, m, mentions, sent_end) or last_named
+        elif not m.generic:
+            parent = _super_of(doc, m, mentions, sent_end)
+            if parent and rec["super"] is None and parent != norm:
+                rec["super"] = parent
+            last_named = norm
+    # a location inside the name ("the Las Vegas residency") when none is given after it
+    for norm in order:
+        rec = data[norm]
+        if rec["location"] is None:
+            for m in rec["mentions"]:
+                span = doc.char_span(m.start, m.end, alignment_mode="expand")
+                inner = [place_starts[k] for k in range(span.start, span.end) if k in place_starts] if span else []
+                if inner:
+                    rec["location"] = inner[-1]
+                    break
+        if rec["date"] is None:
+            rec["date"] = _year_date(rec["name"], rec["mentions"][0])
+    keys = {norm: f"event:{i}" for i, norm in enumerate(order, 1)}
+    return tuple(
+        Event(
+            key=keys[norm],
+            name=data[norm]["name"],
+            kind=data[norm]["kind"],
+            location=data[norm]["location"],
+            date=data[norm]["date"],
+            super_event=keys.get(data[norm]["super"]) if data[norm]["super"] else None,
+            mentions=tuple(data[norm]["mentions"]),
+        )
+        for norm in order
+    )
+
+
+def _super_of(doc: Doc, m: EventMention, mentions: list[EventMention], sent_end: int) -> str | None:
+    """The named event this one is part of: "the opening night of X", "a set at X", "... during X"."""
+    i = m.end
+    if i < sent_end and doc[i].lower_ in _SUPER_PREPS:
+        j = i + 1
+        while j < sent_end and doc[j].pos_ == "DET":
+            j += 1
+        for other in mentions:
+            if other.start == j and not other.generic:
+                return _norm(other.name)
+    return None

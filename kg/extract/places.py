@@ -1,0 +1,384 @@
+"""Places: venues, cities, regions and countries, chained by containment.
+
+The small model misses or mislabels venues ("Dolby Live" as a PERSON, "Park MGM" as
+nothing), so places come from three sources: GPE/LOC/FAC entities; capitalised names
+ending in a venue word ("Wembley Stadium", "the Hollywood Bowl"); and a capitalised
+name after "at" where an event or a performance is located ("... Residency at X at Y").
+Containment is read from "V at W", "V in City", "City, Country" and from a city
+named inside an event's name when the event is held at a venue.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span
+
+from kg.extract.events import VENUE_WORDS as _VENUE_WORDS
+from kg.extract.events import event_mentions, is_cap, title_run_start
+from kg.extract.model import Place, TextSpan
+from kg.extract.works import WORK_CUES
+
+#: Final words of companies: "works at Live Nation Inc." is no place.
+_COMPANY_WORDS = frozenset({"Inc", "Corp", "Ltd", "LLC", "Records", "Co",
+                            "Entertainment", "Group", "Media", "Company", "Agency",
+                            "Management", "Nation", "Networks", "Network", "Productions", "Labs"})
+#: Venue words that are also surnames: a PERSON ending in one ("Regina Hall") stays a person.
+_SURNAMES = frozenset({"Hall", "Field", "Church", "Garden", "Chapel", "Bar", "Room", "Stage", "Square"})
+#: Verbs and nouns whose "at X" locates a performance or an event.
+_EVENT_CONTEXT = frozenset({"perform", "play", "sing", "headline", "appear", "open", "close", "debut",
+                            "concert", "show", "gig", "residency", "festival", "set", "performance",
+                            "tour", "hold", "stage", "host", "premiere", "take", "celebrate",
+                            "return", "kick", "wrap", "launch", "attend", "win", "accept", "speak"})
+#: Countries (general knowledge): a GPE found here is a country, not a city.
+_COUNTRIES = frozenset("""
+united states|usa|u.s.|us|america|canada|mexico|brazil|argentina|chile|colombia|peru|venezuela|cuba|
+jamaica|united kingdom|uk|u.k.|britain|great britain|england|scotland|wales|northern ireland|ireland|
+france|germany|spain|portugal|italy|netherlands|holland|belgium|switzerland|austria|sweden|norway|
+denmark|finland|iceland|poland|czech republic|czechia|hungary|romania|bulgaria|greece|turkey|ukraine|
+russia|serbia|croatia|china|japan|south korea|korea|north korea|india|pakistan|bangladesh|indonesia|
+philippines|vietnam|thailand|malaysia|singapore|taiwan|australia|new zealand|south africa|nigeria|
+kenya|ghana|egypt|morocco|ethiopia|israel|iran|iraq|saudi arabia|qatar|united arab emirates|uae|
+lebanon|jordan|syria|afghanistan|puerto rico|dominican republic|haiti|luxembourg|estonia|latvia|
+lithuania|slovakia|slovenia|monaco|the netherlands|the united states|the united kingdom
+""".replace("\n", "").split("|"))
+#: Regions, states and provinces (general knowledge).
+_REGIONS = frozenset("""
+california|texas|florida|new york state|nevada|tennessee|georgia|illinois|ohio|michigan|pennsylvania|
+new jersey|massachusetts|washington state|oregon|arizona|colorado|utah|louisiana|north carolina|
+south carolina|virginia|maryland|minnesota|wisconsin|missouri|kentucky|alabama|mississippi|arkansas|
+oklahoma|kansas|nebraska|iowa|indiana|connecticut|vermont|maine|new hampshire|rhode island|delaware|
+hawaii|alaska|idaho|montana|wyoming|new mexico|south dakota|north dakota|west virginia|ontario|
+quebec|british columbia|alberta|bavaria|catalonia|andalusia|tuscany|sicily|europe|asia|africa|
+north america|south america|latin america|the midwest|midwest|the south|the west coast|
+the east coast|middle east|the middle east|scandinavia|the caribbean|caribbean|oceania|
+southern california|northern california|new england|the bay area|bay area|hollywood hills|
+silicon valley|the balkans|siberia|patagonia|yorkshire|cornwall|lancashire|kent|essex|
+""".replace("\n", "").split("|")) - {""}
+#: Major cities (general knowledge): found even where the small model does not tag them.
+_CITIES = frozenset("""
+new york|new york city|los angeles|las vegas|chicago|houston|phoenix|philadelphia|san antonio|
+san diego|dallas|austin|nashville|atlanta|miami|boston|seattle|san francisco|denver|detroit|
+new orleans|memphis|portland|minneapolis|toronto|montreal|vancouver|london|manchester|liverpool|
+glasgow|edinburgh|dublin|paris|berlin|munich|hamburg|madrid|barcelona|lisbon|rome|milan|amsterdam|
+brussels|vienna|zurich|stockholm|oslo|copenhagen|helsinki|warsaw|prague|budapest|athens|istanbul|
+moscow|tokyo|osaka|seoul|beijing|shanghai|hong kong|mumbai|delhi|new delhi|bangkok|jakarta|manila|
+sydney|melbourne|auckland|johannesburg|cape town|lagos|nairobi|cairo|dubai|tel aviv|mexico city|
+rio de janeiro|sao paulo|são paulo|buenos aires|santiago|lima|bogota|bogotá|havana|kingston|
+washington|brooklyn|hollywood|indio|glastonbury|coachella
+""".replace("\n", "").split("|")) - {"", "glastonbury", "coachella"}
+_GEO_FIRST = frozenset(n.split()[0] for n in _CITIES | _COUNTRIES | _REGIONS)
+_WORDS_OF_GEO = max(len(n.split()) for n in _CITIES | _COUNTRIES | _REGIONS)
+
+
+def _norm(name: str) -> str:
+    """The merge key of a place name: case, apostrophes, spacing and a leading "the" ignored."""
+    low = " ".join(name.replace("’", "'").lower().split())
+    return low[4:] if low.startswith("the ") else low
+
+
+def _geo_kind(name: str) -> str | None:
+    """country/region/city for a name in the gazetteers, else None."""
+    low = name.lower()
+    # "US", "UK" are abbreviations only in capitals: "Us" in a title is a pronoun
+    if len(low.replace(".", "")) <= 3 and not name.isupper():
+        return None
+    if low in _COUNTRIES or f"the {low}" in _COUNTRIES:
+        return "country"
+    if low in _REGIONS:
+        return "region"
+    if low in _CITIES:
+        return "city"
+    return None
+
+
+def _venue_kind(words: list[str]) -> str | None:
+    """The venue kind named by a name's last word ("Stadium" -> stadium), if any."""
+    return _VENUE_WORDS.get(words[-1]) if words else None
+
+
+class _Builder:
+    """Collects place mentions, merges them by name, and records containment."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.by_norm: dict[str, dict] = {}
+        self.order: list[str] = []
+        self.token_place: dict[int, str] = {}  # token index -> norm, for every token of a mention
+        self.spans: list[tuple[int, int, str]] = []  # (start, end, norm) token ranges
+
+    def add(self, start: int, end: int, kind: str) -> str | None:
+        doc = self.doc
+        while start < end and (doc[start].pos_ == "DET" or doc[start].lower_ in ("the",)):
+            start += 1
+        if end > start and doc[end - 1].lower_ in ("'s", "’s"):
+            end -= 1
+        if start >= end or any(k in self.token_place for k in range(start, end)):
+            return None
+        span = doc[start:end]
+        norm = _norm(span.text)
+        if not norm:
+            return None
+        if norm not in self.by_norm:
+            self.by_norm[norm] = {"name": span.text, "kind": kind, "in": None, "mentions": []}
+            self.order.append(norm)
+        rec = self.by_norm[norm]
+        rec["mentions"].append(TextSpan(span.start_char, span.end_char, span.text))
+        for k in range(start, end):
+            self.token_place[k] = norm
+        self.spans.append((start, end, norm))
+        return norm
+
+    def contain(self, inner: str, outer: str) -> None:
+        """Record ``inner`` inside ``outer`` unless it would close a loop or one is already set."""
+        if inner == outer or self.by_norm[inner]["in"] is not None:
+            return
+        seen, cur = {inner}, outer
+        while cur is not None:
+            if cur in seen:
+                return
+            seen.add(cur)
+            cur = self.by_norm[cur]["in"]
+        self.by_norm[inner]["in"] = outer
+
+    def build(self) -> tuple[Place, ...]:
+        keys = {norm: f"place:{i}" for i, norm in enumerate(self.order, 1)}
+        return tuple(
+            Place(
+                key=keys[n],
+                name=self.by_norm[n]["name"],
+                kind=self.by_norm[n]["kind"],
+                contained_in=keys.get(self.by_norm[n]["in"]) if self.by_norm[n]["in"] else None,
+                mentions=tuple(self.by_norm[n]["mentions"]),
+            )
+            for n in self.order
+        )
+
+
+def _event_tokens(doc: Doc) -> set[int]:
+    """Tokens inside event names: "Grammys" there is an event, never a place."""
+    return {k for m in event_mentions(doc) for k in range(m.start, m.end)}
+
+
+def _name_after(doc: Doc, i: int, sent_end: int, events: set[int]) -> tuple[int, int] | None:
+    """The capitalised name starting at token ``i`` (after "the"), ended before an event or a verb."""
+    while i < sent_end and doc[i].pos_ == "DET":
+        i += 1
+    j = i
+    while j < sent_end and j not in events and (is_cap(doc[j]) or (
+            doc[j].lower_ in ("&", "of", "-") and j + 1 < sent_end and is_cap(doc[j + 1]) and j > i)):
+        j += 1
+    return (i, j) if j > i else None
+
+
+def _in_event_context(doc: Doc, at: int, events: set[int], builder: _Builder) -> bool:
+    """Whether the "at" at token ``at`` locates an event or a performance, not a workplace."""
+    prev = at - 1
+    # "... Residency at X", "... Dolby Live at X" (a chain of places), "the show at X"
+    if prev >= 0 and (prev in events or prev in builder.token_place or doc[prev].lemma_.lower() in _EVENT_CONTEXT):
+        return True
+    head = doc[at].head
+    return head.lemma_.lower() in _EVENT_CONTEXT or head.i in events
+
+
+def _gpe_kind(text: str, label: str) -> str:
+    """country / region / city of a GPE or LOC entity: the gazetteers first, GPE -> city by default."""
+    kind = _geo_kind(text)
+    if kind:
+        return kind
+    return "city" if label == "GPE" else "region"
+
+
+def extract_places(doc: Doc) -> tuple[Place, ...]:
+    """Places in order of first mention, each ``contained_in`` the place that holds it, if said.
+
+    A venue that is a company ("works at Live Nation") is left out: a name after "at"
+    is only a place when an event or a performance is located there, or when the name
+    itself ends in a venue word.
+    """
+    events = _event_tokens(doc)
+    builder = _Builder(doc)
+    ents_by_start = {e.start: e for e in doc.ents if e.label_ in _GEO_LABELS}
+    surnames = _surnames(doc)
+    for sent in doc.sents:
+        i = sent.start
+        while i < sent.end:
+            ent = ents_by_start.get(i)
+            if i in builder.token_place:
+                nxt = i + 1
+            # inside an event name only a gazetteer place counts ("the Las Vegas Residency")
+            elif i in events:
+                nxt = _add_gazetteer(doc, i, sent.end, builder) or i + 1
+            # GPE / LOC / FAC entities that are not part of an event name
+            elif ent is not None and not events.intersection(range(ent.start, ent.end)) \
+                    and not (ent.text in surnames and _geo_kind(ent.text) is None) and not _in_title(doc, ent.start):
+                nxt = _add_entity(doc, ent, sent.end, events, builder)
+            else:
+                nxt = (
+                    _add_venue_name(doc, i, sent.start, events, builder)
+                    or _add_gazetteer(doc, i, sent.end, builder)
+                    or _add_at_name(doc, i, sent.end, events, builder)
+                    or i + 1
+                )
+            i = nxt
+    _link_containment(doc, builder, events)
+    return builder.build()
+
+
+def _in_title(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` is inside a title after a cue noun ("the album In Rainbows")."""
+    j = i - 1
+    while j >= 0 and doc[j].text[:1].isupper() and not doc[j].is_sent_start:
+        j -= 1
+    return j >= 0 and doc[j].lower_ in WORK_CUES
+
+
+def _surnames(doc: Doc) -> set[str]:
+    """Names the model tags GPE that are people's surnames.
+
+    "Sheeran" is the last word of a PERSON named in full elsewhere; in "Singer Ana Rivera"
+    the model tags "Rivera" GPE after an untagged first name. Either way every lone
+    mention of the word is the person, not a town.
+    """
+    names = {e[-1].text for e in doc.ents if e.label_ == "PERSON" and len(e) > 1}
+    for e in doc.ents:
+        before = doc[e.start - 1] if e.start > 0 else None
+        # "Ana Rivera": a capitalised untagged word right before a one-word GPE is a first name
+        if e.label_ == "GPE" and len(e) == 1 and before is not None and before.pos_ == "PROPN" \
+                and before.ent_type_ == "" and before.is_title and not before.is_sent_start:
+            names.add(e.text)
+    return names
+
+
+def _add_entity(doc: Doc, ent: Span, sent_end: int, events: set[int], builder: _Builder) -> int:
+    """Add a GPE/LOC/FAC entity as a place; returns the token after it."""
+    end = ent.end
+    # "Hollywood Bowl": a GPE name followed by a venue word is a venue
+    while end < sent_end and doc[end].text in _VENUE_WORDS and end not in events:
+        end += 1
+    words = [t.text for t in doc[ent.start : end]]
+    venue = _venue_kind(words)
+    if end > ent.end or ent.label_ == "FAC" or venue:
+        builder.add(ent.start, end, venue or "venue")
+    else:
+        builder.add(ent.start, end, _gpe_kind(ent.text.removeprefix("the ").removeprefix("The "), ent.label_))
+    return end
+
+
+def _add_venue_name(doc: Doc, i: int, sent_start: int, events: set[int], builder: _Builder) -> int | None:
+    """A capitalised name ending in a venue word at ``i`` ("Wembley Stadium", "the Hollywood Bowl")."""
+    tok = doc[i]
+    if tok.text not in _VENUE_WORDS or not is_cap(tok) or _surname(doc, i, sent_start):
+        return None
+    start = title_run_start(doc, i, sent_start)
+    if start == i or events.intersection(range(start, i + 1)):
+        return None
+    builder.add(start, i + 1, _venue_kind([t.text for t in doc[start : i + 1]]) or "venue")
+    return i + 1
+
+
+def _add_gazetteer(doc: Doc, i: int, sent_end: int, builder: _Builder) -> int | None:
+    """A city, region or country of the gazetteers at ``i``, even where the model left it untagged."""
+    geo = _gazetteer_at(doc, i, sent_end)
+    if geo is None:
+        return None
+    builder.add(i, geo[0], geo[1])
+    return geo[0]
+
+
+def _add_at_name(doc: Doc, i: int, sent_end: int, events: set[int], builder: _Builder) -> int | None:
+    """ "at X" where an event or a performance happens: X is a venue (or a town owning one)."""
+    if doc[i].lower_ != "at" or not _in_event_context(doc, i, events, builder):
+        return None
+    name = _name_after(doc, i + 1, sent_end, events)
+    if not name or doc[name[1] - 1].text.rstrip(".") in _COMPANY_WORDS:
+        return None
+    start, end = name
+    owned = _owned_venue(doc, end, sent_end, events)
+    # "at Glendale's State Farm Stadium": a town owning a venue
+    if owned:
+        outer = builder.add(start, end, _geo_kind(doc[start:end].text) or "city")
+        inner = builder.add(owned[0], owned[1], _venue_kind([t.text for t in doc[owned[0] : owned[1]]]) or "venue")
+        if outer and inner:
+            builder.contain(inner, outer)
+        return owned[1]
+    words = [t.text for t in doc[start:end]]
+    builder.add(start, end, _geo_kind(doc[start:end].text) or _venue_kind(words) or "venue")
+    return end
+
+
+def _owned_venue(doc: Doc, end: int, sent_end: int, events: set[int]) -> tuple[int, int] | None:
+    """The name after a possessive "'s" at token ``end``, when that name ends in a venue word."""
+    if end >= sent_end or doc[end].lower_ not in ("'s", "’s"):
+        return None
+    name = _name_after(doc, end + 1, sent_end, events)
+    if name and doc[name[1] - 1].text in _VENUE_WORDS:
+        return name
+    return None
+
+
+def _surname(doc: Doc, i: int, floor: int) -> bool:
+    """Whether the venue word at ``i`` ends a person's name ("Regina Hall"), not a venue's.
+
+    A person takes no article and no extra words: "the Albert Hall" and "Royal Albert Hall" are venues.
+    """
+    tok = doc[i]
+    if tok.ent_type_ != "PERSON" or tok.text not in _SURNAMES:
+        return False
+    start = i
+    while start > floor and doc[start].ent_iob_ == "I":
+        start -= 1
+    before = doc[start - 1] if start > floor else None
+    return not (before is not None and (before.lower_ == "the" or is_cap(before)))
+
+
+def _gazetteer_at(doc: Doc, i: int, sent_end: int) -> tuple[int, str] | None:
+    """A capitalised gazetteer name (city, region, country) starting at token ``i``."""
+    if doc[i].lower_ not in _GEO_FIRST:
+        return None
+    for width in range(min(_WORDS_OF_GEO, sent_end - i), 0, -1):
+        span = doc[i : i + width]
+        if not all(t.text[:1].isupper() for t in span):
+            continue
+        kind = _geo_kind(span.text)
+        # "Hollywood Bowl", "London Stadium": the city names a venue, it is not the place itself
+        if kind and not (i + width < sent_end and doc[i + width].text in _VENUE_WORDS):
+            return i + width, kind
+    return None
+
+
+_GEO_LABELS = frozenset({"GPE", "LOC", "FAC"})
+_GEO_RANK = {"country": 4, "region": 3, "city": 2}
+
+
+def _link_containment(doc: Doc, builder: _Builder, events: set[int]) -> None:
+    """Read containment from "V at W", "V in C", "C, S" and a city inside an event's name."""
+    spans = sorted(builder.spans)
+    by_start = {s: (s, e, n) for s, e, n in spans}
+    kinds = {n: builder.by_norm[n]["kind"] for n in builder.order}
+    for start, end, norm in spans:
+        j = end
+        # "Dolby Live at Park MGM", "Wembley Stadium in London", "Paris, France"
+        if j < len(doc) and doc[j].lower_ in ("at", "in", "inside", ","):
+            k = j + 1
+            while k < len(doc) and doc[k].pos_ == "DET":
+                k += 1
+            if k in by_start:
+                outer = by_start[k][2]
+                if _GEO_RANK.get(kinds[outer], 1) > _GEO_RANK.get(kinds[norm], 1) or (
+                        kinds[norm] not in _GEO_RANK and doc[j].lower_ != ","):
+                    builder.contain(norm, outer)
+    # "the X City Residency at V (at W)": the outermost venue is in that city
+    for m in event_mentions(doc):
+        inner_city = next((builder.token_place[k] for k in range(m.start, m.end)
+                           if k in builder.token_place and kinds[builder.token_place[k]] == "city"), None)
+        if inner_city is None or m.end >= len(doc) or doc[m.end].lower_ != "at":
+            continue
+        k = m.end + 1
+        while k < len(doc) and doc[k].pos_ == "DET":
+            k += 1
+        if k not in by_start:
+            continue
+        cur = by_start[k][2]
+        while builder.by_norm[cur]["in"] is not None:
+            cur = builder.by_norm[cur]["in"]
+        if kinds[cur] not in _GEO_RANK:
+            builder.contain(cur, inner_city)

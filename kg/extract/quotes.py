@@ -1,0 +1,511 @@
+"""Quotations, cues and speakers.
+
+Quotation marks are paired on the raw text (see ``kg.extract.cues``); the words between
+them become a quotation unless they are a title, a scare quote or a nickname. The cue
+is the verb of saying next to the marks (after, before, or between the two halves of a
+split quotation); its subject, resolved through ``doc._.entities``, is the speaker.
+A quotation with no cue of its own continues the previous speaker's words until another
+speaker or a break intervenes. Nothing is guessed: no cue and no continuation means
+``speaker=None``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.coref import entity_at
+from kg.extract.cues import STATEMENT_NOUNS, MarkedSpan, find_marked_spans, is_say_verb, strip_marks
+from kg.extract.model import Entity, Quote, TextSpan
+
+#: Words right before a quoted title ("the song 'X'", "her album 'Y'").
+_TITLE_WORDS = frozenset(
+    """
+        song songs single singles hit hits album albums anthem track tracks ballad film films movie
+        movies show series sitcom book novel record ep lp tour musical play opera episode
+        documentary video tune cover mixtape poem memoir podcast special program programme titled
+        entitled collection duet remix version
+        """.split()
+)
+#: Words before a nickname ("dubbed 'The King'").
+_NICKNAME_WORDS = frozenset(["dubbed", "nicknamed", "aka", "a.k.a.", "called", "named", "known"])
+#: Determiners and possessives before a quoted title used as a modifier ("the 'X' singer").
+_MODIFIER_DETS = frozenset(
+    """
+    the a an her his their its my our your whose this that
+    """.split()
+)
+#: Small words that stay lower-case in a title.
+_TITLE_SMALL = frozenset(
+    """
+    a an the and or but of in on at to for by with from as is nor
+    """.split()
+)
+#: Sentence-final punctuation: cue contexts stop there.
+_STOPS = frozenset({".", "!", "?"})
+#: At most this many tokens between the closing mark and a cue after it ("," the 13-time winner said).
+_NEAR_AFTER = 14
+#: At most this many tokens between a cue before the quote and its opening mark (She added: ").
+_NEAR_BEFORE = 3
+#: A continuation may not follow its predecessor across more narration than this (tokens).
+_MAX_GAP_TOKENS = 30
+#: Two-word cues whose object is the speaker.
+_PHRASE_CUES = frozenset({("according", "to"), ("words", "of")})
+_DASHES = frozenset({"-", "–", "—", "--"})
+#: Dependencies that join a title to the name it stands for.
+_NAME_LINKS = frozenset({"appos", "compound", "conj", "flat"})
+#: Finite verb tags: a headline fragment before a colon has none.
+_FINITE = frozenset({"VBD", "VBZ", "VBP", "MD"})
+_CONF_NAMED, _CONF_RESOLVED, _CONF_CONTINUED, _CONF_HEADLINE, _CONF_NONE = 0.9, 0.8, 0.7, 0.6, 0.5
+
+
+@dataclass(frozen=True)
+class _Cue:
+    token: Token
+    text: str
+    span: TextSpan
+    speaker: Token | None
+
+
+@dataclass
+class _Candidate:
+    mark: MarkedSpan
+    content: Span
+    left: list[Token]
+    right: list[Token]
+    cue: _Cue | None = None
+    speaker: Entity | None = None
+    confidence: float = _CONF_NONE
+
+
+def extract_quotes(doc: Doc) -> tuple[Quote, ...]:
+    """Direct and partial quotations of ``doc`` with their cue and speaker when known.
+
+    Returns:
+        One Quote per utterance, in text order; ``span`` is the text inside the marks.
+    """
+    entities = tuple(doc._.entities)
+    text = doc.text  # built anew on every access: once here
+    marks = find_marked_spans(text)
+    in_quote = _quoted_tokens(doc, marks)
+    candidates = []
+    for mark in marks:
+        content = doc.char_span(mark.start, mark.end, alignment_mode="expand")
+        if content is None or not any(t.is_alpha for t in content):
+            continue
+        cand = _Candidate(
+            mark, content, _left_context(doc, mark, in_quote), _right_context(doc, mark, in_quote)
+        )
+        cand.cue = _find_cue(cand, in_quote)
+        if _is_not_a_quote(doc, cand):
+            continue
+        _attribute(doc, cand, entities)
+        candidates.append(cand)
+    _share_groups(candidates)
+    _continue_speakers(doc, text, candidates, entities)
+    return tuple(_to_quote(text, c) for c in _dedupe(candidates))
+
+
+def _quoted_tokens(doc: Doc, marks: list[MarkedSpan]) -> set[int]:
+    inside: set[int] = set()
+    for m in marks:
+        hi = (m.close_at + 1) if m.close_at is not None else m.end
+        span = doc.char_span(m.open_at, hi, alignment_mode="expand")
+        if span is not None:
+            inside.update(range(span.start, span.end))
+    return inside
+
+
+def _left_context(doc: Doc, mark: MarkedSpan, in_quote: set[int]) -> list[Token]:
+    """Tokens before the opening mark back to the sentence start, a newline or another quotation."""
+    out: list[Token] = []
+    opening = doc.char_span(mark.open_at, mark.open_at + 1, alignment_mode="expand")
+    i = opening.start - 1 if opening is not None else -1
+    while i >= 0 and i not in in_quote and doc[i].text not in _STOPS and "\n" not in doc[i].text:
+        out.append(doc[i])
+        i -= 1
+    return out[::-1]
+
+
+def _right_context(doc: Doc, mark: MarkedSpan, in_quote: set[int]) -> list[Token]:
+    """Tokens after the closing mark up to the sentence end, a newline or another quotation."""
+    if mark.close_at is None:
+        return []
+    close = doc.char_span(mark.close_at, mark.close_at + 1, alignment_mode="expand")
+    out: list[Token] = []
+    i = close.end if close is not None else len(doc)
+    while i < len(doc) and i not in in_quote and "\n" not in doc[i].text:
+        out.append(doc[i])
+        if doc[i].text in _STOPS:
+            break
+        i += 1
+    return out
+
+
+def _words(tokens: list[Token]) -> list[Token]:
+    return [t for t in tokens if not t.is_punct and not t.is_space]
+
+
+def _find_cue(cand: _Candidate, in_quote: set[int]) -> _Cue | None:
+    """The cue: near after the quote, else near before it or governing it, else "according to"."""
+    content = cand.content
+    after = [t for t in cand.right[:_NEAR_AFTER] if is_say_verb(t) and t.pos_ != "NOUN"]
+    closed = content.text.rstrip().endswith(".")
+    if (
+        after
+        and _only_subject_between(cand, after[0], in_quote)
+        and not (closed and len(_words(cand.right)) > 5)
+    ):
+        # "...," Gaga said / said the minister / she later added; after a full stop only a
+        # short '"...." X said.' looks back, a longer clause is an utterance of its own
+        return _cue_of(after[0], in_quote)
+    before = [t for t in cand.left if is_say_verb(t) and t.pos_ != "NOUN"]
+    if before:
+        verb = before[-1]
+        between = _words([t for t in cand.left if t.i > verb.i])
+        if len(between) <= _NEAR_BEFORE or _governs(verb, content):
+            # She added: "..." / said she felt "very protective"
+            return _cue_of(verb, in_quote)
+    later = [t for t in cand.right if is_say_verb(t) and t.pos_ != "NOUN" and _governs(t, content)]
+    if later:
+        return _cue_of(later[0], in_quote)
+    for tokens in (cand.right, cand.left):
+        for t in tokens:
+            following = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
+            if following is not None and (t.lower_, following.lower_) in _PHRASE_CUES:
+                # "according to X", "in the words of X"
+                objs = [c for c in following.children if c.dep_ == "pobj"]
+                pair = t.doc[t.i : t.i + 2]
+                span = TextSpan(pair.start_char, pair.end_char, pair.text)
+                return _Cue(t, span.text, span, objs[0] if objs else None)
+    return _dash_cue(cand)
+
+
+def _dash_cue(cand: _Candidate) -> _Cue | None:
+    """A quotation signed after a dash: '"..." - Jane Doe'."""
+    right = cand.right
+    if len(right) >= 2 and right[0].text in _DASHES and right[1].pos_ == "PROPN":
+        dash = right[0]
+        return _Cue(dash, dash.text, TextSpan(dash.idx, dash.idx + len(dash), dash.text), right[1])
+    return None
+
+
+def _only_subject_between(cand: _Candidate, verb: Token, in_quote: set[int]) -> bool:
+    """Whether nothing but the verb's own subject and adverbs stands between the closing mark and it."""
+    subject = _speaker_token(verb, in_quote)
+    allowed = {t.i for t in subject.subtree} if subject is not None else set()
+    return all(
+        t.i in allowed or (t.dep_ in ("advmod", "aux", "neg") and t.head == verb)
+        for t in _words([t for t in cand.right if t.i < verb.i])
+    )
+
+
+def _governs(verb: Token, content: Span) -> bool:
+    """Whether the quotation sits in the clause of ``verb`` (partial quotes in reported speech)."""
+    return any(verb in t.ancestors for t in content if not t.is_punct)
+
+
+def _cue_of(verb: Token, in_quote: set[int]) -> _Cue:
+    return _Cue(
+        verb, verb.text, TextSpan(verb.idx, verb.idx + len(verb), verb.text), _speaker_token(verb, in_quote)
+    )
+
+
+def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
+    """The subject of the verb of saying, climbing out of "to add" / "and said" / ", adding" clauses.
+
+    Words inside quotation marks are never the speaker, whatever the parser made of them.
+    """
+    v = verb
+    for _ in range(4):
+        subjects = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
+        if subjects:
+            # the subject nearest the verb: "X's Prime Minister, Y said" has two
+            return _owner(min(subjects, key=lambda c: abs(c.i - v.i)))
+        if v is verb:
+            # "said the minister": the subject parsed as an object after the verb
+            objects = [
+                c
+                for c in v.children
+                if c.dep_ in ("dobj", "attr", "npadvmod", "nsubj")
+                and c.i > v.i
+                and c.pos_ in ("PROPN", "NOUN")
+            ]
+            if objects and v.i > 0 and v.doc[v.i - 1].text in (",", "”", '"', "’"):
+                return objects[0]
+        if v.dep_ == "relcl":
+            # "X, who said": the noun the clause hangs off
+            return _owner(v.head)
+        if v.dep_ not in ("xcomp", "advcl", "conj", "pcomp", "acl", "ccomp", "prep"):
+            return None
+        v = v.head
+    return None
+
+
+def _owner(subject: Token) -> Token | None:
+    """ "X's statement read": the statement's owner speaks; a bare "the statement" has no speaker."""
+    if subject.lemma_.lower() not in STATEMENT_NOUNS:
+        return subject
+    for child in subject.children:
+        if child.dep_ == "poss":
+            return child
+        if child.dep_ == "prep" and child.lower_ in ("from", "by", "of"):
+            for obj in child.children:
+                if obj.dep_ == "pobj":
+                    return obj
+    return None
+
+
+def _is_not_a_quote(doc: Doc, cand: _Candidate) -> bool:
+    """Titles, scare quotes and nicknames in quotation marks are not quotations."""
+    content = cand.content
+    words = _words(list(content))
+    before = cand.left[-1] if cand.left else None
+    after = cand.right[0] if cand.right else None
+    if _is_work(doc, cand):
+        # a title the works stage knows
+        return True
+    if before is not None and _after_title_word(cand.left) and not _sentence_like(content):
+        # "the song 'X'", "her 2011 hit anthem 'X'"
+        return True
+    if (
+        before is not None
+        and before.lower_ in _MODIFIER_DETS | {"'s", "’s"}
+        and after is not None
+        and after.pos_ in ("NOUN", "PROPN")
+        and after.is_alpha
+    ):
+        # "the 'X' singer": a title used as a modifier
+        return True
+    if (
+        before is not None
+        and after is not None
+        and before.pos_ == "PROPN"
+        and after.pos_ == "PROPN"
+        and before.is_title
+        and after.is_title
+    ):
+        # Dwayne "The Rock" Johnson
+        return True
+    if (
+        before is not None
+        and (
+            before.lower_ in _NICKNAME_WORDS
+            or before.lower_ == "as"
+            and cand.left[-2:-1]
+            and cand.left[-2].lower_ == "known"
+        )
+        and _title_case(words)
+    ):
+        # dubbed "The King", known as "X"
+        return True
+    if len(words) <= 2 and not any(t.pos_ in ("VERB", "AUX") for t in words) and not _short_utterance(cand):
+        # scare quotes: one or two words and no verb, not a line of dialogue ("Exactly!" she said)
+        return True
+    if (
+        cand.cue is None
+        and _title_case(words)
+        and not _after_colon(cand)
+        and not _exclaimed(cand.content, words)
+    ):
+        # a Title In Capitals with no cue is a name of something
+        return True
+    # a single-marked span needs a cue or a headline colon, else it is an aside or an apostrophe slip
+    return cand.mark.single and cand.cue is None and not _after_colon(cand)
+
+
+def _sentence_like(content: Span) -> bool:
+    """Lower-case words ending in a full stop, or five or more: words said, not a title."""
+    text = content.text.strip()
+    return text[:1].islower() and (text.endswith(".") or len(_words(list(content))) >= 5)
+
+
+def _after_title_word(left: list[Token]) -> bool:
+    """A title word right before the marks, or before a few modifiers that are ("hit queer anthem")."""
+    for t in reversed(left[-4:]):
+        if t.lower_ in _TITLE_WORDS:
+            return True
+        if t.pos_ not in ("ADJ", "NUM", "NOUN", "PROPN"):
+            return False
+    return False
+
+
+def _exclaimed(content: Span, words: list[Token]) -> bool:
+    """Ends on a full stop or "!", or is one word with its own "?": said, not a title."""
+    last = content.text.rstrip()[-1:]
+    return last in ".!" or (last == "?" and len(words) == 1)
+
+
+def _short_utterance(cand: _Candidate) -> bool:
+    """Words that end on their own punctuation ("Never!"), or on a comma before a cue after them."""
+    last = cand.content.text.rstrip()[-1:]
+    if last in "!?." and cand.content.text.lstrip()[:1].isupper():
+        return True
+    return last == "," and cand.cue is not None and cand.cue.token.i > cand.content.end
+
+
+def _is_work(doc: Doc, cand: _Candidate) -> bool:
+    key = strip_marks(cand.content.text)
+    for work in doc._.works:
+        if strip_marks(work.title) == key:
+            return True
+        if any(m.start < cand.mark.end and cand.mark.start < m.end for m in work.mentions):
+            return True
+    return False
+
+
+def _title_case(words: list[Token]) -> bool:
+    alpha = [t for t in words if t.is_alpha]
+    return (
+        bool(alpha)
+        and len(alpha) <= 10
+        and all(t.text[0].isupper() or t.lower_ in _TITLE_SMALL for t in alpha)
+        and any(t.text[0].isupper() for t in alpha)
+    )
+
+
+def _after_colon(cand: _Candidate) -> bool:
+    return bool(cand.left) and cand.left[-1].text == ":"
+
+
+def _attribute(doc: Doc, cand: _Candidate, entities: tuple[Entity, ...]) -> None:
+    """Speaker from the cue's subject; for a headline "X on Y: 'words'", the one person before the colon."""
+    if cand.cue is not None and cand.cue.speaker is not None:
+        subject = cand.cue.speaker
+        entity = entity_at(entities, subject.idx, subject.idx + len(subject))
+        if entity is None:
+            # "Majority Leader X said", "her brother and collaborator X said": the name in the title
+            subject, entity = _named_in(subject, entities)
+        if entity is not None and (cand.cue.text not in _DASHES or entity.kind == "person"):
+            # (a dash signs a quotation by a person; after a newspaper's name it cites a headline)
+            cand.speaker = entity
+            cand.confidence = _CONF_NAMED if subject.pos_ == "PROPN" else _CONF_RESOLVED
+        return
+    if cand.cue is None and _after_colon(cand) and not any(t.tag_ in _FINITE for t in cand.left):
+        found = {
+            e.key: e
+            for t in cand.left
+            if (e := entity_at(entities, t.idx, t.idx + len(t))) is not None and e.kind == "person"
+        }
+        if len(found) == 1:
+            # "Related: X on Y: 'words'": a headline gives its speaker before the colon
+            cand.speaker = next(iter(found.values()))
+            cand.confidence = _CONF_HEADLINE
+    elif cand.cue is None and _after_colon(cand):
+        verbs = [t for t in cand.left if t.tag_ in _FINITE]
+        subjects = (
+            [c for c in verbs[-1].children if c.dep_ in ("nsubj", "nsubjpass") and c.i < verbs[-1].i]
+            if verbs
+            else []
+        )
+        entity = (
+            entity_at(entities, subjects[0].idx, subjects[0].idx + len(subjects[0]))
+            if len(subjects) == 1
+            else None
+        )
+        if entity is not None and entity.kind == "person":
+            # "X was less convinced: '...'": the subject of the clause the colon ends
+            cand.speaker = entity
+            cand.confidence = _CONF_CONTINUED
+
+
+def _named_in(subject: Token, entities: tuple[Entity, ...]) -> tuple[Token, Entity | None]:
+    """A name joined to a title subject by apposition, compound or conjunction, never by "of"."""
+    todo = list(subject.children)
+    while todo:
+        t = todo.pop(0)
+        if t.dep_ not in _NAME_LINKS:
+            continue
+        entity = entity_at(entities, t.idx, t.idx + len(t))
+        if entity is not None:
+            return t, entity
+        todo.extend(t.children)
+    return subject, None
+
+
+def _share_groups(candidates: list[_Candidate]) -> None:
+    """The paragraphs of one multi-paragraph quotation share the speaker found on any of them."""
+    by_group: dict[int, list[_Candidate]] = {}
+    for c in candidates:
+        by_group.setdefault(c.mark.group, []).append(c)
+    for members in by_group.values():
+        source = next((c for c in members if c.speaker is not None), None)
+        if source is None or len(members) < 2:
+            continue
+        for c in members:
+            if c.speaker is None:
+                c.speaker = source.speaker
+                c.confidence = _CONF_CONTINUED
+
+
+def _continue_speakers(
+    doc: Doc, text: str, candidates: list[_Candidate], entities: tuple[Entity, ...]
+) -> None:
+    """A quotation with no cue continues the previous one's speaker unless a break intervenes."""
+    for prev, cand in zip(candidates, candidates[1:], strict=False):
+        if cand.speaker is not None or cand.cue is not None or prev.speaker is None:
+            continue
+        if _clear_gap(doc, text, prev, cand, entities):
+            cand.speaker = prev.speaker
+            cand.confidence = _CONF_CONTINUED
+
+
+def _clear_gap(doc: Doc, text: str, prev: _Candidate, cand: _Candidate, entities: tuple[Entity, ...]) -> bool:
+    """Same or next paragraph, short narration, no other entity and no other cue in between."""
+    lo = prev.mark.close_at if prev.mark.close_at is not None else prev.mark.end
+    hi = cand.mark.open_at
+    gap_text = text[lo:hi]
+    if gap_text.count("\n") > 2 or len([line for line in gap_text.split("\n") if line.strip()]) > 1:
+        # a whole paragraph of narration (or more) between the two: a clear break
+        return False
+    gap = doc.char_span(lo + 1, hi, alignment_mode="contract") if hi > lo + 1 else None
+    if gap is None:
+        return True
+    words = _words(list(gap))
+    if len(words) > _MAX_GAP_TOKENS:
+        return False
+    for t in gap:
+        other = entity_at(entities, t.idx, t.idx + len(t))
+        if other is not None and other.key != prev.speaker.key:
+            # someone else is named in between
+            return False
+        own_cue = prev.cue is not None and t.i == prev.cue.token.i
+        if (
+            is_say_verb(t)
+            and not own_cue
+            and t.pos_ != "NOUN"
+            and any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children)
+        ):
+            # another verb of saying with a subject of its own: another utterance
+            return False
+    return True
+
+
+def _dedupe(candidates: list[_Candidate]) -> list[_Candidate]:
+    """One quotation per utterance: a shorter one repeating a longer one's words goes."""
+    keys = [strip_marks(c.content.text) for c in candidates]
+    drop: set[int] = set()
+    for i, ki in enumerate(keys):
+        for j, kj in enumerate(keys):
+            if i == j or j in drop or not ki or len(ki) > len(kj) or ki not in kj:
+                continue
+            if len(ki) < len(kj) or i < j:
+                # i repeats j's words (a standfirst echoing the body): keep the longer or later one
+                drop.add(i)
+                break
+    return [c for i, c in enumerate(candidates) if i not in drop]
+
+
+def _to_quote(text: str, cand: _Candidate) -> Quote:
+    m = cand.mark
+    end = m.end
+    if _words(cand.left) and cand.content.text[:1].islower() and text[end - 1 : end] == ",":
+        # a partial quote's comma before the closing mark belongs to the surrounding sentence
+        end -= 1
+    quote = Quote(span=TextSpan(m.start, end, text[m.start : end]), confidence=cand.confidence)
+    if cand.cue is not None:
+        quote = replace(quote, cue=cand.cue.text, cue_span=cand.cue.span)
+    if cand.speaker is not None:
+        quote = replace(quote, speaker=cand.speaker.key)
+    return quote

@@ -1,0 +1,390 @@
+"""Works: songs, albums, films, shows and books, with kind, creator and year when given.
+
+A title is a work when something says so: a cue noun before it ("her 2011 hit anthem
+'X'", "the film X"), a role noun after it ("the 'X' singer", "the X actor"), a byline
+("'X' by Y"), a performance verb ("performed 'X'"), or spaCy's WORK_OF_ART label.
+A quoted title that is a work is never a quotation: kg_quotes reads ``doc._.works``.
+Creators are found after coreference (:func:`link_creators`), from the possessor,
+byline or role noun recorded here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from spacy.tokens import Doc, Span
+
+from kg.extract.coref import entity_at
+from kg.extract.events import event_mentions, is_cap, sentence_bounds
+from kg.extract.model import TextSpan, Work
+
+#: Cue nouns before a title, with the kind of work they announce.
+_CUES: dict[str, str] = {
+    **dict.fromkeys(("song", "songs", "single", "singles", "hit", "hits", "anthem", "track", "tracks",
+                     "ballad", "tune", "duet", "cover", "banger", "jam", "smash", "number", "rendition",
+                     "version", "remix", "medley", "anthems"), "song"),
+    **dict.fromkeys(("album", "albums", "lp", "ep", "mixtape", "record", "debut", "sophomore"), "album"),
+    **dict.fromkeys(("film", "films", "movie", "movies", "documentary", "biopic", "blockbuster",
+                     "remake", "sequel"), "film"),
+    **dict.fromkeys(("series", "sitcom", "drama", "miniseries", "docuseries", "tv", "reality"), "tv"),
+    **dict.fromkeys(("musical", "play", "show", "opera", "production"), "show"),
+    **dict.fromkeys(("book", "novel", "memoir", "autobiography", "poem"), "book"),
+}
+#: The cue nouns, for stages that must not read a title's words as something else.
+WORK_CUES = frozenset(_CUES)
+#: Role nouns after a title ("the 'X' singer"): the kind of work, and whether the role made it.
+_ROLES: dict[str, tuple[str, bool]] = {
+    **dict.fromkeys(("singer", "hitmaker", "songstress", "rapper", "crooner", "songwriter", "vocalist",
+                     "band", "group", "duo"), ("song", True)),
+    **dict.fromkeys(("actor", "actress", "star", "co-star", "costar", "lead"), ("film", False)),
+    **dict.fromkeys(("director", "filmmaker"), ("film", True)),
+    **dict.fromkeys(("author", "novelist", "writer", "memoirist"), ("book", True)),
+    **dict.fromkeys(("creator", "showrunner"), ("tv", True)),
+}
+#: Verbs whose quoted object is a song.
+_SONG_VERBS = frozenset({"perform", "sing", "play", "cover", "belt", "debut", "release", "drop", "record",
+                         "write", "croon", "rap", "dedicate", "open", "close", "serenade", "duet", "join",
+                         "end", "finish", "start", "kick", "launch", "encore"})
+_QUOTES = {"“": "”", "‘": "’", '"': '"', "'": "'"}
+#: Punctuation trimmed from the edges of a title span.
+_EDGE_PUNCT = frozenset("“”‘’\"',.;:!?")
+_SMALL_WORDS = frozenset({"a", "an", "the", "of", "in", "on", "to", "and", "for", "with", "at", "by", "is",
+                          "or", "my", "your", "me", "you", "it", "this", "that", "from", "&"})
+#: Prepositions between a performance and its title ("a rendition of", "opened with").
+_LINKS = frozenset({"of", "with", "for"})
+_PERFORMANCE_NOUNS = frozenset({"rendition", "version", "cover", "medley", "duet", "performance", "remix"})
+#: Words between the items of a list of titles.
+_LIST_WORDS = frozenset({",", "and", "then", "&", "or", "plus", "before", "followed", "by", "later", "also", "into"})
+_CLOSING = frozenset({"”", "’", '"', "'"})
+_OPENING = frozenset({"“", "‘", '"', "'"})
+_POSSESSIVES = frozenset({"her", "his", "their", "its", "my", "our", "your"})
+_MAX_TITLE_WORDS = 10
+_YEAR = re.compile(r"^(19|20)\d\d$")
+
+
+def _title_like(text: str) -> bool:
+    """Short, mostly capitalised, no sentence punctuation at the end: "Born This Way", not a quote."""
+    words = text.split()
+    if not words or len(words) > _MAX_TITLE_WORDS or not words[0][:1].isupper():
+        return False
+    if text.rstrip()[-1:] in ".,;:" or text.isupper() and len(words) > 3:
+        return False
+    content = [w for w in words if w.lower() not in _SMALL_WORDS]
+    return not content or sum(w[:1].isupper() or not w[:1].isalpha() for w in content) / len(content) >= 0.6
+
+
+def _quoted_spans(doc: Doc) -> list[Span]:
+    """Token spans inside matching quotation marks, in text order."""
+    found: list[Span] = []
+    text = doc.text
+    i = 0
+    while i < len(text):
+        close = _QUOTES.get(text[i])
+        # an apostrophe inside a word is no opening quote
+        if close is None or (text[i] in "‘'" and i > 0 and text[i - 1].isalnum()):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(text):
+            if text[j] == close and not (close in "’'" and j + 1 < len(text) and text[j + 1].isalpha()):
+                break
+            if text[j] == "\n" or j - i > 200:
+                j = -1
+                break
+            j += 1
+        if j <= i or j >= len(text):
+            i += 1
+            continue
+        span = doc.char_span(i + 1, j, alignment_mode="contract")
+        if span is not None and len(span):
+            found.append(span)
+        i = j + 1
+    return found
+
+
+class _Collector:
+    """Merges title mentions into works and remembers where each work's creator is named."""
+
+    def __init__(self, doc: Doc) -> None:
+        self.doc = doc
+        self.works: dict[str, dict] = {}
+        self.order: list[str] = []
+        self.taken: set[int] = set()
+
+    def add(self, span: Span, kind: str, year: int | None, creators: list[tuple[int, int]]) -> None:
+        if any(t.i in self.taken for t in span):
+            return
+        norm = " ".join(span.text.replace("’", "'").lower().split())
+        if norm not in self.works:
+            self.works[norm] = {"title": span.text, "kind": kind, "year": year, "mentions": [], "creators": []}
+            self.order.append(norm)
+        rec = self.works[norm]
+        if rec["kind"] == "work" and kind != "work":
+            rec["kind"] = kind
+        rec["year"] = rec["year"] or year
+        rec["mentions"].append((span.start_char, span.end_char, span.text))
+        rec["creators"].extend(creators)
+        self.taken.update(t.i for t in span)
+
+    def kind_at(self, i: int) -> str | None:
+        """The kind of the work one of whose mentions covers token ``i``."""
+        char = self.doc[i].idx
+        for rec in self.works.values():
+            if any(start <= char < end for start, end, _ in rec["mentions"]):
+                return rec["kind"]
+        return None
+
+    def build(self) -> tuple[Work, ...]:
+        """The works, keyed in order of first mention; creator mentions are left on the Doc."""
+        creators: dict[str, list[tuple[int, int]]] = {}
+        works = []
+        for i, norm in enumerate(self.order, 1):
+            rec = self.works[norm]
+            key = f"work:{i}"
+            creators[key] = rec["creators"]
+            works.append(Work(key=key, title=rec["title"], kind=rec["kind"], year=rec["year"],
+                              mentions=tuple(TextSpan(*m) for m in rec["mentions"])))
+        self.doc.user_data["kg.work_creators"] = creators
+        return tuple(works)
+
+
+def _cue_before(doc: Doc, start: int, floor: int) -> tuple[str | None, int | None, int]:
+    """The cue phrase just before a title: kind, year and the phrase's first token.
+
+    "her 2011 hit queer anthem 'X'" (cue nouns, adjectives, a year), "a rendition of 'X'",
+    "opened with 'X'", "performed 'X'". A preposition only links a title to a cue that
+    names a performance of it: "the show with 'X'" is no cue.
+    """
+    kind, year, i = None, None, start - 1
+    first = start
+    while i >= floor and start - i <= 6:
+        tok = doc[i]
+        low = tok.lower_
+        # the small model tags "hit" in "her 2011 hit" as a verb: the word decides
+        if low in _CUES and tok.pos_ != "AUX":
+            kind = kind or _CUES[low]
+        elif _YEAR.match(tok.text):
+            year = int(tok.text)
+        elif low in _LINKS:
+            prev = doc[i - 1] if i - 1 >= floor else None
+            performed = prev is not None and (prev.lower_ in _PERFORMANCE_NOUNS or prev.lemma_.lower() in _SONG_VERBS)
+            if kind is None and performed:
+                return "song", year, i - 1
+            break
+        # adjectives and nouns inside the cue phrase ("queer", "new")
+        elif tok.pos_ in ("ADJ", "NOUN") or low in ("new", "latest"):
+            pass
+        # "performed 'X'"; "played X" without quote marks is as often a role ("played Hamlet")
+        elif tok.pos_ == "VERB" and tok.lemma_.lower() in _SONG_VERBS and kind is None:
+            if tok.lemma_.lower() == "play" and i == start - 1 and tok.i + 1 < len(doc) and doc[tok.i + 1].is_alpha:
+                break
+            return "song", year, i
+        else:
+            break
+        first = i
+        i -= 1
+    return (kind, year, first) if kind else (None, None, start)
+
+
+def _possessor(doc: Doc, start: int, first: int) -> list[tuple[int, int]]:
+    """Where the possessor of a cue phrase is named: "her hit", "Prince's album"."""
+    i = first - 1
+    if i < 0:
+        return []
+    tok = doc[i]
+    # "her", "his", "their": the pronoun, else the subject of the verb before it ("X sang her hit")
+    if tok.lower_ in _POSSESSIVES:
+        spans = [(tok.idx, tok.idx + len(tok.text))]
+        verb = next((t for t in reversed(doc[sentence_bounds(doc)[0][i] : i]) if t.pos_ == "VERB"), None)
+        subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")] if verb is not None else []
+        spans.extend((s.idx, s.idx + len(s.text)) for s in subj)
+        return spans
+    # "Prince's"
+    if tok.lower_ in ("'s", "’s") and i > 0:
+        owner = doc[i - 1]
+        return [(owner.idx, owner.idx + len(owner.text))]
+    return []
+
+
+def _byline(doc: Doc, end: int, sent_end: int) -> list[tuple[int, int]]:
+    """Where "X by Y" names Y, right after the title (and its closing quote)."""
+    i = end
+    while i < sent_end and doc[i].is_punct and doc[i].text in "”’\",":
+        i += 1
+    if i + 1 < sent_end and doc[i].lower_ == "by" and (is_cap(doc[i + 1]) or doc[i + 1].pos_ == "PRON"):
+        j = i + 1
+        while j < sent_end and is_cap(doc[j]):
+            j += 1
+        j = max(j, i + 2)
+        return [(doc[i + 1].idx, doc[j - 1].idx + len(doc[j - 1].text))]
+    return []
+
+
+def _role_after(doc: Doc, end: int, sent_end: int) -> tuple[str, bool, int] | None:
+    """A role noun right after the title ("the 'X' singer"): kind, whether it made it, token index."""
+    i = end
+    while i < sent_end and doc[i].is_punct and doc[i].text in "”’\"":
+        i += 1
+    if i < sent_end and doc[i].text in _ROLES:
+        kind, made = _ROLES[doc[i].lower_]
+        return kind, made, i
+    if i < sent_end and doc[i].lower_ in _CUES and doc[i].lower_ not in ("number", "debut", "record", "play"):
+        return _CUES[doc[i].lower_], False, i
+    return None
+
+
+def _title_after_cue(doc: Doc, i: int, sent_end: int) -> Span | None:
+    """An unquoted capitalised title right after a cue noun ("the film Top Gun")."""
+    j = i
+    while j < sent_end and (_title_word(doc[j]) or (j > i and doc[j].lower_ in _SMALL_WORDS and j + 1 < sent_end
+                                                     and _title_word(doc[j + 1]))):
+        j += 1
+    if j == i:
+        return None
+    span = doc[i:j]
+    if all(t.ent_type_ in ("PERSON", "DATE", "TIME") for t in span):
+        return None
+    return span
+
+
+def extract_works(doc: Doc) -> tuple[Work, ...]:
+    """Works in order of first mention; creators are linked later by :func:`link_creators`."""
+    collector = _Collector(doc)
+    # names the event rules found win; spaCy's own EVENT labels give way to titles
+    events = {k for m in event_mentions(doc) if not m.from_model for k in range(m.start, m.end)}
+    quoted = _quoted_spans(doc)
+    candidates: list[tuple[Span, bool]] = [(s, True) for s in quoted]
+    # the model's WORK_OF_ART, unless it is a quotation in marks ("We Will Win," he said)
+    quotations = [(q.start, q.end) for q in quoted if not _title_like(q.text)]
+    candidates += [(e, False) for e in doc.ents if e.label_ == "WORK_OF_ART"
+                   and not any(s < e.end and e.start < t for s, t in quotations)]
+    candidates += _titles_before_roles(doc)
+    # cue noun + capitalised title without quotes
+    _, sent_ends = sentence_bounds(doc)
+    for tok in doc:
+        if tok.lower_ in _CUES and tok.pos_ == "NOUN" and tok.i + 1 < len(doc):
+            span = _title_after_cue(doc, tok.i + 1, sent_ends[tok.i])
+            if span is not None:
+                candidates.append((span, False))
+    candidates.sort(key=lambda c: (c[0].start, -len(c[0])))
+    for span, quoted in candidates:
+        if any(t.i in events for t in span):
+            continue
+        _consider(doc, collector, span, quoted)
+    return collector.build()
+
+
+def _titles_before_roles(doc: Doc) -> list[tuple[Span, bool]]:
+    """Capitalised titles right before a role noun: "the Night Garden Is Blooming actor"."""
+    found = []
+    sent_starts, _ = sentence_bounds(doc)
+    for tok in doc:
+        if tok.text not in _ROLES or tok.i == 0:
+            continue
+        start = tok.i
+        while start - 1 >= sent_starts[tok.i] and _title_word(doc[start - 1]) and doc[start - 1].lower_ != "the":
+            start -= 1
+        span = doc[start : tok.i]
+        # one word is a descriptor ("the Spanish actor"); a name is a person's ("the Harry Lane actor")
+        if len(span) >= 2 and not all(t.ent_type_ in ("PERSON", "NORP", "GPE", "ORG") for t in span):
+            found.append((span, False))
+    return found
+
+
+def _title_word(token) -> bool:  # type: ignore[no-untyped-def]
+    """A word of a title: capitalised, whatever its part of speech ("Is", "This")."""
+    return token.text[:1].isupper() and any(c.isalpha() for c in token.text)
+
+
+def _consider(doc: Doc, collector: _Collector, span: Span, quoted: bool) -> None:
+    """Add ``span`` as a work when a cue, role, byline or label says it is one."""
+    starts, ends = sentence_bounds(doc)
+    sent = doc[starts[span.start] : ends[span.start]]
+    start, end = span.start, span.end
+    # words in marks ending in a comma or full stop: a quotation ("We Will Win," he said),
+    # or a title in American punctuation ("Born to Run," the title track): a cue must decide
+    punct_inside = quoted and span.text.rstrip()[-1:] in ".,;:!?"
+    while start < end and doc[start].text in _EDGE_PUNCT:
+        start += 1
+    while end > start and doc[end - 1].text in _EDGE_PUNCT:
+        end -= 1
+    if start >= end:
+        return
+    # "The A Star Is Born actor": the article belongs to the role noun, not the title
+    role = _role_after(doc, end, sent.end)
+    if role and doc[start].lower_ == "the" and end - start > 1 and not quoted:
+        start += 1
+    span = doc[start:end]
+    if not _title_like(span.text):
+        return
+    open_at = start - 1 if quoted or (start > 0 and doc[start - 1].text in _OPENING) else start
+    kind, year, first = _cue_before(doc, open_at, sent.start)
+    creators = _possessor(doc, start, first) if kind else []
+    creators += _byline(doc, end, sent.end)
+    if role:
+        role_kind, made, role_i = role
+        kind = kind or role_kind
+        if made:
+            creators.append((doc[role_i].idx, doc[role_i].idx + len(doc[role_i].text)))
+    is_art = any(t.ent_type_ == "WORK_OF_ART" for t in span) and not punct_inside
+    if kind is None:
+        # a list of titles shares its kind; a quoted title after a song verb is a song
+        kind = _listed_kind(doc, collector, open_at, sent.start)
+        if kind is None and open_at < start:
+            kind = _sung_in(doc, span, sent)
+    # a quotation in marks with no sign of being a title is left to kg_quotes
+    if kind is None and not is_art and not creators:
+        return
+    collector.add(span, kind or "work", year or _year_after(doc, end, sent.end), creators)
+
+
+def _listed_kind(doc: Doc, collector: _Collector, open_at: int, floor: int) -> str | None:
+    """The kind of the work listed just before: "'A', 'B' and 'C'" are all songs if "A" is."""
+    i = open_at - 1
+    while i >= floor and doc[i].lower_ in _LIST_WORDS:
+        i -= 1
+    if i < floor or doc[i].text not in _CLOSING:
+        return None
+    j = i - 1
+    # American punctuation inside the marks: "A," "B," and "C."
+    while j >= floor and doc[j].text in (",", "."):
+        j -= 1
+    return collector.kind_at(j) if j in collector.taken else None
+
+
+def _sung_in(doc: Doc, span: Span, sent: Span) -> str | None:
+    """A short quoted title after a song verb of its sentence ("joined by X for 'Y'") is a song."""
+    if len(span) > 8:
+        return None
+    sung = any(t.lemma_.lower() in _SONG_VERBS and t.pos_ == "VERB" for t in doc[sent.start : span.start])
+    return "song" if sung else None
+
+
+def _year_after(doc: Doc, end: int, sent_end: int) -> int | None:
+    """A year in brackets after a title: "'X' (2011)"."""
+    i = end
+    while i < sent_end and doc[i].text in "”’\"":
+        i += 1
+    if i + 2 < sent_end and doc[i].text == "(" and _YEAR.match(doc[i + 1].text) and doc[i + 2].text == ")":
+        return int(doc[i + 1].text)
+    return None
+
+
+def link_creators(doc: Doc) -> tuple[Work, ...]:
+    """``doc._.works`` with each creator resolved to an ``Entity.key`` through coreference.
+
+    Runs after kg_coref: the possessor ("her hit"), byline ("by Y") or role noun ("the 'X'
+    singer") recorded by :func:`extract_works` is looked up in ``doc._.entities``.
+    """
+    spans = doc.user_data.get("kg.work_creators", {})
+    out = []
+    for work in doc._.works:
+        creator = work.creator
+        for start, end in spans.get(work.key, ()):
+            if creator is not None:
+                break
+            entity = entity_at(doc._.entities, start, end)
+            creator = entity.key if entity is not None else None
+        out.append(work if creator == work.creator else replace(work, creator=creator))
+    return tuple(out)

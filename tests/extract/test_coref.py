@@ -1,0 +1,200 @@
+"""Coreference: names clustered, pronouns and descriptions resolved, model errors mended."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kg.extract.coref import entity_at
+from kg.extract.model import Entity, Facts, TextSpan
+
+
+def _by_name(facts: Facts) -> dict[str, Entity]:
+    return {e.name: e for e in facts.entities}
+
+
+def _who(facts: Facts, text: str, needle: str, nth: int = 0) -> str | None:
+    """The name of the entity at the ``nth`` occurrence of ``needle`` in ``text``."""
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(needle, start + 1)
+    entity = entity_at(facts.entities, start, start + len(needle))
+    return entity.name if entity else None
+
+
+def test_entity_at_prefers_the_tightest_mention() -> None:
+    outer = Entity("organization:1", "organization", "Acme", mentions=(TextSpan(0, 30, "x" * 30),))
+    inner = Entity("person:1", "person", "Bo", mentions=(TextSpan(10, 12, "Bo"),))
+    assert entity_at([outer, inner], 10, 12) is inner
+    assert entity_at([outer, inner], 0, 3) is outer
+    assert entity_at([outer, inner], 40, 45) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "aliases"),
+    [
+        ("Rachel Stone won. Stone thanked the voters. Rachel smiled.", "Rachel Stone", {"Stone", "Rachel"}),
+        ("Lady Marlow sang first. Later Marlow left the stage.", "Lady Marlow", {"Marlow"}),
+    ],
+)
+def test_names_cluster_into_the_fullest(run, text: str, name: str, aliases: set[str]) -> None:
+    entity = _by_name(run(text))[name]
+    assert set(entity.aliases) == aliases
+    assert entity.kind == "person"
+
+
+def test_every_mention_is_recorded(run) -> None:
+    text = "Rachel Stone won the race. Stone said she was tired."
+    facts = run(text)
+    assert _who(facts, text, "Rachel Stone") == "Rachel Stone"
+    assert _who(facts, text, "Stone", 1) == "Rachel Stone"
+    assert _who(facts, text, "she") == "Rachel Stone"
+    for entity in facts.entities:
+        for m in entity.mentions:
+            assert text[m.start : m.end] == m.text
+
+
+@pytest.mark.parametrize(
+    ("text", "needle", "expected"),
+    [
+        ("Omar Haddad released an album. The singer toured in May.", "The singer", "Omar Haddad"),
+        (
+            "Omar Haddad released an album in May.\n\nThe 52-year-old toured in June.",
+            "The 52-year-old",
+            "Omar Haddad",
+        ),
+        (
+            "Omar Haddad released an album. During the pop star’s tour, he fell ill.",
+            "the pop star",
+            "Omar Haddad",
+        ),
+        (
+            "Omar Haddad won. The 13-time Grammy winner said he was happy.",
+            "The 13-time Grammy winner",
+            "Omar Haddad",
+        ),
+        (
+            "Omar Haddad won again. The “Night Drive” singer said he was happy.",
+            "The “Night Drive” singer",
+            "Omar Haddad",
+        ),
+        (
+            "Omar Haddad won again. The Long Road Home actor said he was happy.",
+            "The Long Road Home actor",
+            "Omar Haddad",
+        ),
+    ],
+)
+def test_descriptions_resolve_to_the_salient_person(run, text: str, needle: str, expected: str) -> None:
+    facts = run(text)
+    assert _who(facts, text, needle) == expected
+    assert needle in _by_name(facts)[expected].descriptions
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "age"),
+    [
+        ("Omar Haddad, 52, released an album.", "Omar Haddad", 52),
+        ("Omar Haddad released an album. The 52-year-old toured.", "Omar Haddad", 52),
+        ("Omar Haddad toured. On Monday, the singer, 52, came home.", "Omar Haddad", 52),
+    ],
+)
+def test_age(run, text: str, name: str, age: int) -> None:
+    assert _by_name(run(text))[name].age == age
+
+
+def test_apposition_gives_a_description(run) -> None:
+    facts = run("Greta Lund, the festival director, opened the gates.")
+    assert "the festival director" in _by_name(facts)["Greta Lund"].descriptions
+
+
+def test_object_description_is_not_the_subject(run) -> None:
+    text = "Omar Haddad defended Lena Brandt after a post with the young influencer went viral."
+    assert _who(run(text), text, "the young influencer") == "Lena Brandt"
+
+
+def test_pronoun_follows_gender(run) -> None:
+    text = "Mary Lowe met John Pratt on Monday. He said the talks went well."
+    assert _who(run(text), text, "He") == "John Pratt"
+
+
+def test_ambiguous_pronoun_is_left_alone(run) -> None:
+    text = "Omar Haddad met Victor Hale. Haddad and Hale talked for hours. He said it went well."
+    assert _who(run(text), text, "He") is None
+
+
+def test_possessive_swallowed_into_a_name_is_cut(run) -> None:
+    text = "Lena Brandt posted a photo. It was first shared on Brandt’s Instagram on Friday."
+    facts = run(text)
+    assert _who(facts, text, "Brandt’s") == "Lena Brandt"
+    assert "Brandt’s Instagram" not in _by_name(facts)
+
+
+def test_venue_is_not_a_person(run) -> None:
+    facts = run("Omar Haddad played three nights at Harbor Live in Boston.")
+    assert set(_by_name(facts)) == {"Omar Haddad"}
+
+
+def test_spokesperson_speaks_for_the_organisation(run) -> None:
+    text = "A spokesperson for Nordwind Airlines said the flights would resume."
+    assert _who(run(text), text, "spokesperson") == "Nordwind Airlines"
+
+
+def test_name_in_a_title_is_not_a_person(run) -> None:
+    facts = run("The couple were spotted at the “Harriet” premiere in London.")
+    assert "Harriet" not in _by_name(facts)
+
+
+def test_seed_article_people(run, shared_dir) -> None:
+    text = (shared_dir / "dev" / "articles" / "seed.txt").read_text(encoding="utf-8")
+    gold = json.loads((shared_dir / "dev" / "gold" / "seed.json").read_text(encoding="utf-8"))
+    facts = run(text)
+    people = _by_name(facts)
+    for person in gold["people"]:
+        entity = people[person["name"]]
+        assert set(person["aliases"]) <= set(entity.aliases)
+        assert entity.age == person["age"]
+    star = people["Lady Gaga"]
+    assert {"the pop star", "the 13-time Grammy winner"} <= set(star.descriptions)
+
+
+def test_platform_is_not_a_person(run) -> None:
+    facts = run("Ben Ortiz took to Instagram on Monday to thank his fans.")
+    assert set(_by_name(facts)) == {"Ben Ortiz"}
+
+
+def test_name_as_a_modifier_is_not_a_person(run) -> None:
+    facts = run("Nina Park wrote a song for the Barbie soundtrack.")
+    assert "Barbie" not in _by_name(facts)
+
+
+def test_royal_title_is_part_of_the_name(run) -> None:
+    text = "Prince Edward opened the hospital on Thursday. Later, the Duke of Kent said he was tired."
+    facts = run(text)
+    assert "Prince Edward" in _by_name(facts)
+    assert _who(facts, text, "the Duke of Kent") == "Prince Edward"
+
+
+def test_group_named_after_band(run) -> None:
+    text = "The band Velvet Harbor cancelled the tour. They said the singer was ill."
+    facts = run(text)
+    entity = _by_name(facts)["Velvet Harbor"]
+    assert entity.kind == "group"
+    assert _who(facts, text, "They") == "Velvet Harbor"
+
+
+def test_same_description_goes_to_the_same_person(run) -> None:
+    text = (
+        "Nina Park has broken another record. The 34-year-old singer thanked her fans. "
+        "Her partner Tom Alder praised the tour. Tom Alder said he was proud. A friend of the singer agreed."
+    )
+    facts = run(text)
+    assert _who(facts, text, "the singer") == "Nina Park"
+
+
+def test_given_name_left_out_of_the_entity_is_added(run) -> None:
+    facts = run("Singer Ana Rivera headlined the festival on Saturday. “It was loud,” Rivera said.")
+    entity = _by_name(facts)["Ana Rivera"]
+    assert entity.aliases == ("Rivera",)
+    assert "Singer" in entity.descriptions

@@ -1,0 +1,95 @@
+"""Events: names, kinds, locations, dates and parent events."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.extract.model import Event, Facts
+
+
+def _event(facts: Facts, name: str) -> Event:
+    found = [e for e in facts.events if e.name == name]
+    assert found, f"{name!r} not among {[e.name for e in facts.events]}"
+    return found[0]
+
+
+def _place_name(facts: Facts, key: str | None) -> str | None:
+    return next((p.name for p in facts.places if p.key == key), None)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kind"),
+    [
+        ("Mara Quinn at the 2019 Grammys in Los Angeles", "2019 Grammys", "award"),
+        ("She won big at the Brit Awards this year.", "Brit Awards", "award"),
+        ("He cried at the 65th Annual Grammy Awards.", "65th Annual Grammy Awards", "award"),
+        ("The band closed Lollapalooza 2019 with a long set.", "Lollapalooza 2019", "festival"),
+        ("Tickets for the Riverside Folk Festival sold out.", "Riverside Folk Festival", "festival"),
+        ("The crowd at the Moonlight Jazz Residency cheered.", "Moonlight Jazz Residency", "music"),
+        ("Her Neon Hearts Tour starts in May.", "Neon Hearts Tour", "music"),
+        ("Fans watched the World Cup final in bars.", "World Cup final", "sports"),
+        ("They marked International Women's Day with a post.", "International Women's Day", "event"),
+        ("The Summer Olympics drew record crowds.", "Summer Olympics", "sports"),
+        ("Millions watched the Super Bowl on Sunday.", "Super Bowl", "sports"),
+        ("The actress walked the carpet at the Met Gala.", "Met Gala", "award"),
+    ],
+)
+def test_named_event(run, text: str, name: str, kind: str) -> None:
+    assert _event(run(text), name).kind == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "place", "date"),
+    [
+        ("Rae Collins at the 2023 Velvet Awards in Los Angeles in August 2023", "2023 Velvet Awards",
+         "Los Angeles", "2023-08"),
+        ("During the Blue Piano Residency at Nova Hall at Crown Plaza in September, she sang.",
+         "Blue Piano Residency", "Nova Hall", "2022-09"),
+        ("The Harbor Lights Festival was held in Dublin in June 2021.", "Harbor Lights Festival", "Dublin",
+         "2021-06"),
+        ("The 2018 Brit Awards took place at the O2 Arena in London.", "2018 Brit Awards", "O2 Arena", "2018"),
+    ],
+)
+def test_event_location_and_date(run, text: str, name: str, place: str, date: str) -> None:
+    facts = run(text, published="2023-03-14")
+    event = _event(facts, name)
+    assert _place_name(facts, event.location) == place
+    assert event.date is not None and event.date.value == date
+
+
+def test_date_must_be_in_the_event_clause(run) -> None:
+    facts = run("A post for International Women's Day, which she shared on Friday, went viral.", "2023-03-14")
+    event = _event(facts, "International Women's Day")
+    assert event.date is None
+    assert event.location is None
+
+
+def test_opening_night_is_part_of_the_named_event(run) -> None:
+    facts = run("The opening night of the Crystal Sky Tour took place in Tokyo.")
+    night, tour = _event(facts, "opening night"), _event(facts, "Crystal Sky Tour")
+    assert night.super_event == tour.key
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The 13-time Grammy winner spoke out.",  # an award, not an event
+        "We will stand together until THE DAY all are equal.",
+        "He went on tour last year.",
+        "The final was a letdown for him.",
+    ],
+)
+def test_no_event(run, text: str) -> None:
+    assert run(text).events == ()
+
+
+def test_keys_and_repeated_mentions(run) -> None:
+    facts = run("The Brit Awards are loud. Later at the Brit Awards, she smiled. Coachella came next.")
+    assert [(e.key, e.name) for e in facts.events] == [("event:1", "Brit Awards"), ("event:2", "Coachella")]
+    assert [m.text for m in facts.events[0].mentions] == ["Brit Awards", "Brit Awards"]
+
+
+def test_undated_mention_joins_the_dated_event(run) -> None:
+    facts = run("Mara Quinn won at the 2022 Grammys in Las Vegas. The Grammys were long.")
+    assert [e.name for e in facts.events] == ["2022 Grammys"]
+    assert [m.text for m in facts.events[0].mentions] == ["2022 Grammys", "Grammys"]

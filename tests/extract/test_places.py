@@ -1,0 +1,91 @@
+"""Places: venues, cities, regions, countries and what contains what."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.extract.model import Facts, Place
+
+
+def _place(facts: Facts, name: str) -> Place:
+    found = [p for p in facts.places if p.name == name]
+    assert found, f"{name!r} not among {[p.name for p in facts.places]}"
+    return found[0]
+
+
+def _container(facts: Facts, name: str) -> str | None:
+    key = _place(facts, name).contained_in
+    return next((p.name for p in facts.places if p.key == key), None)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kind", "inside"),
+    [
+        ("The band played Wembley Stadium in London last June.", "Wembley Stadium", "stadium", "London"),
+        ("She sang at the Hollywood Bowl on Sunday.", "Hollywood Bowl", "venue", None),
+        ("The orchestra returns to Carnegie Hall in New York next spring.", "Carnegie Hall", "venue", "New York"),
+        ("The tour stopped in Paris, France on Friday.", "Paris", "city", "France"),
+        ("He headlined a festival in Austin, Texas.", "Austin", "city", "Texas"),
+        ("The final show was held at the Palladium Theatre in Chicago.", "Palladium Theatre", "theater", "Chicago"),
+        ("Fans queued outside the venue in Germany.", "Germany", "country", None),
+        ("The singer performed at Voltage Live at Harbor Point in Seattle.", "Voltage Live", "venue", "Harbor Point"),
+        ("The singer performed at Voltage Live at Harbor Point in Seattle.", "Harbor Point", "venue", "Seattle"),
+        ("The Sunset Guitar Residency at Echo Room opened in Denver.", "Echo Room", "venue", None),
+        ("The band played at Glendale's State Farm Stadium in March.", "State Farm Stadium", "stadium", "Glendale"),
+        ("Fans packed the Royal Albert Hall for the show.", "Royal Albert Hall", "venue", None),
+        ("The band played the Albert Hall in London.", "Albert Hall", "venue", "London"),
+    ],
+)
+def test_place(run, text: str, name: str, kind: str, inside: str | None) -> None:
+    facts = run(text)
+    assert _place(facts, name).kind == kind
+    assert _container(facts, name) == inside
+
+
+def test_city_inside_event_name_contains_the_venue_chain(run) -> None:
+    facts = run("During the Velvet Nights Las Vegas Residency at Nova Hall at Crown Plaza, she sang.")
+    assert _container(facts, "Nova Hall") == "Crown Plaza"
+    assert _container(facts, "Crown Plaza") == "Las Vegas"
+    assert _place(facts, "Las Vegas").kind == "city"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Mark Osei works at Brightline Nation in Ohio.",  # a company, not a venue
+        "She is a manager at Sunward Records.",
+        "The singer thanked Dana Lee at the end of the speech.",
+        "The actress Regina Hall joined the cast.",
+    ],
+)
+def test_no_company_or_person_as_venue(run, text: str) -> None:
+    facts = run(text)
+    names = {p.name for p in facts.places}
+    assert not names & {"Brightline Nation", "Sunward Records", "Dana Lee", "end", "Regina Hall"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She starred in the series The Last of Us last year.",  # "Us" is no country
+        "The band released the album In Rainbows in 2007.",  # a title's word is no city
+        "Singer Ana Rivera headlined the festival. Rivera said it was loud.",  # a surname tagged GPE
+    ],
+)
+def test_no_place_in_titles_or_names(run, text: str) -> None:
+    assert run(text).places == ()
+
+
+def test_event_name_is_not_a_place(run) -> None:
+    facts = run("Lady Dawn performs at the 2022 Grammys in Las Vegas in April 2022")
+    names = [p.name for p in facts.places]
+    assert "Grammys" not in names and "2022 Grammys" not in names
+    assert "Las Vegas" in names
+
+
+def test_keys_follow_first_mention_and_merge_repeats(run) -> None:
+    facts = run("They flew from London to Tokyo. Later, London welcomed them back.")
+    assert [(p.key, p.name) for p in facts.places] == [("place:1", "London"), ("place:2", "Tokyo")]
+    assert len(_place(facts, "London").mentions) == 2
+    for m in _place(facts, "London").mentions:
+        assert m.text == "London"

@@ -1,0 +1,315 @@
+"""Quotations: spans, cues, speakers, continuations, and what is not a quotation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kg.extract.cues import find_marked_spans, strip_marks
+from kg.extract.model import Facts
+
+
+def _said(facts: Facts) -> list[tuple[str, str | None]]:
+    """(quote text, speaker name or None) in text order."""
+    names = {e.key: e.name for e in facts.entities}
+    return [(q.span.text, names.get(q.speaker) if q.speaker else None) for q in facts.quotes]
+
+
+# --- the mark scanner, on plain text -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "inside"),
+    [
+        ('He said "hello there" and left.', ["hello there"]),
+        ("He said “hello there” and left.", ["hello there"]),
+        ("Headline: ‘We will win’", ["We will win"]),
+        ("“It was called ‘a mess’ by critics,” she said.", ["It was called ‘a mess’ by critics,"]),
+        ("“A,” she said, “B.”", ["A,", "B."]),
+        ("The fans’ cheers and the band’s set.", []),
+        ("Back in the ‘90s it was ‘different’.", ["different"]),
+        ("“One.\n\n“Two.\n\n“Three,” he said.", ["One.", "Two.", "Three,"]),
+        ("An “unclosed mark here.\n\nNext paragraph.", []),
+    ],
+)
+def test_marked_spans(text: str, inside: list[str]) -> None:
+    assert [text[s.start : s.end] for s in find_marked_spans(text)] == inside
+
+
+def test_paragraphs_of_one_quotation_share_a_group() -> None:
+    text = "“One.\n\n“Two.\n\n“Three,” he said. “Other.”"
+    groups = [s.group for s in find_marked_spans(text)]
+    assert groups[0] == groups[1] == groups[2] != groups[3]
+
+
+def test_strip_marks_ignores_punctuation_and_case() -> None:
+    assert strip_marks("It’s  FINE,") == strip_marks("it's fine.")
+
+
+# --- speakers and cues -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # cue after, subject first
+        ('"The vote was a mistake," Anna Kowalski said.', [("The vote was a mistake,", "Anna Kowalski")]),
+        # cue after, inverted word order
+        ("“We are staying,” said Prime Minister Carlos Mendez.", [("We are staying,", "Carlos Mendez")]),
+        # cue before with a colon
+        (
+            "Marcus Webb spoke to the crowd. He added: “This is only the beginning.”",
+            [("This is only the beginning.", "Marcus Webb")],
+        ),
+        # split around the cue: two quotations, one speaker
+        (
+            "“I love this town,” Priya Natarajan said, “and I will come back.”",
+            [("I love this town,", "Priya Natarajan"), ("and I will come back.", "Priya Natarajan")],
+        ),
+        # partial quote inside reported speech
+        (
+            "Olivia Grant said she felt “very protective of the whole crew” after the storm.",
+            [("very protective of the whole crew", "Olivia Grant")],
+        ),
+        # according to
+        (
+            "According to Daniel Ortiz, “the budget will not survive the winter.”",
+            [("the budget will not survive the winter.", "Daniel Ortiz")],
+        ),
+        # a statement's owner speaks
+        (
+            "Helen Brooks’s statement read: “I am stepping down to spend time with family.”",
+            [("I am stepping down to spend time with family.", "Helen Brooks")],
+        ),
+        # wrote / captioned on social media
+        (
+            "“Best night of my life,” Tomas Lindqvist captioned a photo on Instagram.",
+            [("Best night of my life,", "Tomas Lindqvist")],
+        ),
+        # single quotes as the outer mark (British style)
+        (
+            "‘We will not back down,’ said Fiona MacLeod, the party leader.",
+            [("We will not back down,", "Fiona MacLeod")],
+        ),
+        # nested single quotes stay part of the outer quotation
+        (
+            "“People keep calling it ‘a comeback’ but I never left,” Rosa Diaz told reporters.",
+            [("People keep calling it ‘a comeback’ but I never left,", "Rosa Diaz")],
+        ),
+        # an organisation can speak
+        (
+            "“We regret the delay,” Nordwind Airlines said in a statement.",
+            [("We regret the delay,", "Nordwind Airlines")],
+        ),
+    ],
+)
+def test_speaker_from_cue(run, text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert _said(run(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # pronoun to the only person around
+        (
+            "Grace Holloway thanked her fans. “You carried me through this,” she said.",
+            [("You carried me through this,", "Grace Holloway")],
+        ),
+        # an age description
+        (
+            "Leo Marsh returned on Friday.\n\n“I missed you all so much,” the 29-year-old told the crowd.",
+            [("I missed you all so much,", "Leo Marsh")],
+        ),
+        # an epithet
+        (
+            "Nina Park released a new record. “It is my most honest work,” the singer wrote.",
+            [("It is my most honest work,", "Nina Park")],
+        ),
+        # a surname after the full name
+        (
+            "Victor Hale spoke first. “We have waited long enough,” Hale said.",
+            [("We have waited long enough,", "Victor Hale")],
+        ),
+        # an epithet with a numeral and a proper noun inside it
+        (
+            "Maya Chen won again on Sunday. The 4-time Emmy winner said she was “stunned by the support of everyone.”",
+            [("stunned by the support of everyone.", "Maya Chen")],
+        ),
+        # gender keeps "he" off Mary
+        (
+            "Mary Lowe and John Pratt met on Monday. “It went well,” Lowe said. “We need more time,” he added.",
+            [("It went well,", "Mary Lowe"), ("We need more time,", "John Pratt")],
+        ),
+    ],
+)
+def test_speaker_through_coreference(run, text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert _said(run(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # continuation in the next sentence with no cue of its own
+        (
+            "“It was a long night,” Sam Ortega said. “We did not sleep at all.”",
+            [("It was a long night,", "Sam Ortega"), ("We did not sleep at all.", "Sam Ortega")],
+        ),
+        # a multi-paragraph quotation whose cue comes in the last paragraph
+        (
+            "“The first part of the speech.\n\n“The second part goes on.\n\n“And the end of it,” Ines Duarte said.",
+            [
+                ("The first part of the speech.", "Ines Duarte"),
+                ("The second part goes on.", "Ines Duarte"),
+                ("And the end of it,", "Ines Duarte"),
+            ],
+        ),
+        # two speakers alternating
+        (
+            "Karl Weber and Lena Vogt disagreed. “We must cut taxes,” Weber said. “That would ruin us,” Vogt replied.",
+            [("We must cut taxes,", "Karl Weber"), ("That would ruin us,", "Lena Vogt")],
+        ),
+        # another speaker named in between breaks the continuation
+        (
+            "“We won,” Tom Reyes said. Officials from the league disputed that, and Ana Silva called it unfair. “Nobody won tonight.”",
+            [("We won,", "Tom Reyes"), ("Nobody won tonight.", None)],
+        ),
+    ],
+)
+def test_continuations(run, text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert _said(run(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a cue with an unknown subject: kept, unattributed
+        ("“Nobody knows what happened,” a witness told reporters.", [("Nobody knows what happened,", None)]),
+        # a pronoun with nobody to refer to
+        ("“I will be back next year,” she said.", [("I will be back next year,", None)]),
+        # no cue at all
+        (
+            "The sign on the door read nothing. “Closed until further notice for repairs.”",
+            [("Closed until further notice for repairs.", None)],
+        ),
+    ],
+)
+def test_unknown_speaker_is_none(run, text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert _said(run(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a title before the name: the name is the speaker
+        (
+            "“The clock is ticking,” said Senate Majority Leader Rob Hanley.",
+            [("The clock is ticking,", "Rob Hanley")],
+        ),
+        (
+            "Her brother and producer Finn Adler called the record “a turning point for both of us.”",
+            [("a turning point for both of us.", "Finn Adler")],
+        ),
+        # a colon after a clause whose subject is a person
+        (
+            "“We won fair and square,” Ben Ortiz said.\n\nCoach Dana Reyes was less convinced: “The referee made three bad calls.”",
+            [("We won fair and square,", "Ben Ortiz"), ("The referee made three bad calls.", "Dana Reyes")],
+        ),
+        # a band speaks through "the band"
+        (
+            "The band Velvet Harbor cancelled two shows on Monday. “We are so sorry to every fan,” the band said.",
+            [("We are so sorry to every fan,", "Velvet Harbor")],
+        ),
+        # a short line of dialogue is a quotation, not a scare quote
+        ("Jonas Berg looked at the score. “Never!” he shouted.", [("Never!", "Jonas Berg")]),
+        # a cue after a title in quotation marks: the title is not a quote, the words after it are
+        (
+            "“It's unbelievable,” Kai Brandt said on his podcast “Late Shift.” “I'm just proud of her.”",
+            [("It's unbelievable,", "Kai Brandt"), ("I'm just proud of her.", "Kai Brandt")],
+        ),
+    ],
+)
+def test_more_speakers(run, text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert _said(run(text)) == expected
+
+
+def test_cue_word_and_span_are_kept(run) -> None:
+    text = "“We are ready for the final,” Jonas Berg insisted."
+    (quote,) = run(text).quotes
+    assert quote.cue == "insisted"
+    assert quote.cue_span is not None and text[quote.cue_span.start : quote.cue_span.end] == "insisted"
+    assert 0.0 <= quote.confidence <= 1.0
+
+
+def test_quote_span_is_inside_the_marks(run) -> None:
+    text = "“We are ready for the final,” Jonas Berg said."
+    (quote,) = run(text).quotes
+    assert text[quote.span.start : quote.span.end] == quote.span.text == "We are ready for the final,"
+
+
+# --- not quotations ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # song, album and film titles
+        "Tara Quinn performed her hit song “Falling Into Morning” on Sunday.",
+        "The band closed with the anthem “Rise Up Tonight” and left.",
+        "Fans lined up for the “Midnight Harbor” premiere in Toronto.",
+        "She released the album ‘Paper Lanterns’ in March.",
+        # a title used as a modifier
+        "On Monday, the “Glass Hearts” singer, 31, cancelled the show.",
+        # scare quotes
+        "The so-called “experts” were wrong about the “plan” again.",
+        "Critics called it a “backlash” on Tuesday.",
+        # a nickname
+        "Marvin “The Hammer” Lopez won the fight.",
+        # a Title In Capitals with no cue
+        "Next week they will stage “The Long Goodbye Of Summer” in Leeds.",
+    ],
+)
+def test_not_quotations(run, text: str) -> None:
+    assert run(text).quotes == ()
+
+
+def test_no_wrong_speaker_for_a_title(run) -> None:
+    facts = run("Rita Moss sang “Golden Rivers” and then said, “Thank you, everybody, for coming tonight.”")
+    assert _said(facts) == [("Thank you, everybody, for coming tonight.", "Rita Moss")]
+
+
+def test_standfirst_repeating_a_body_quote_is_one_utterance(run) -> None:
+    text = (
+        "“We fought for every vote,” Alma Reyes said after the count\n\n"
+        "Alma Reyes won the seat on Thursday.\n\n"
+        "“We fought for every vote. Now the work begins,” Reyes said."
+    )
+    assert _said(run(text)) == [("We fought for every vote. Now the work begins,", "Alma Reyes")]
+
+
+def test_headline_speaker_before_the_colon(run) -> None:
+    facts = run(
+        "Related: Singer Jane Olsen on Her Comeback: ‘I Never Stopped Writing’\n\nJane Olsen toured in May."
+    )
+    assert _said(facts) == [("I Never Stopped Writing", "Jane Olsen")]
+
+
+# --- the seed article, when the shared data is present ---------------------------------
+
+
+def test_seed_article_quotes(run, shared_dir) -> None:
+    text = (shared_dir / "dev" / "articles" / "seed.txt").read_text(encoding="utf-8")
+    gold = json.loads((shared_dir / "dev" / "gold" / "seed.json").read_text(encoding="utf-8"))
+    facts = run(text)
+    got = {strip_marks(q.span.text): q.speaker for q in facts.quotes}
+    names = {e.key: e.name for e in facts.entities}
+    for quote in gold["quotes"]:
+        key = strip_marks(quote["text"])
+        if quote.get("optional"):
+            continue
+        assert key in got, quote["text"]
+        assert names.get(got[key]) == quote["speaker"], quote["text"]
+    gold_keys = {strip_marks(q["text"]) for q in gold["quotes"]}
+    for key, speaker in got.items():
+        # nothing beyond the gold is attributed, and no title or scare quote slips in
+        assert key in gold_keys or speaker is None, key

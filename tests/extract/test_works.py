@@ -1,0 +1,82 @@
+"""Works: titles, kinds, years and creators."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.extract.model import Facts, Work
+
+
+def _work(facts: Facts, title: str) -> Work:
+    found = [w for w in facts.works if w.title == title]
+    assert found, f"{title!r} not among {[w.title for w in facts.works]}"
+    return found[0]
+
+
+def _creator(facts: Facts, title: str) -> str | None:
+    key = _work(facts, title).creator
+    return next((e.name for e in facts.entities if e.key == key), None)
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "kind", "year"),
+    [
+        ("She sang her 2014 hit queer anthem “Paper Moons” to a full house.", "Paper Moons", "song", 2014),
+        ("The “Silver Rain” singer, 30, arrived late.", "Silver Rain", "song", None),
+        ("His new single 'Golden Hour Drive' is out.", "Golden Hour Drive", "song", None),
+        ("The band released the album “Northern Static” in 2019.", "Northern Static", "album", None),
+        ("She starred in the film Winter Harbor last year.", "Winter Harbor", "film", None),
+        ("The Night Garden Is Blooming actor added that he was proud.", "Night Garden Is Blooming", "film", None),
+        ("The musical “Crimson Steps” opens on Broadway.", "Crimson Steps", "show", None),
+        ("Fans loved the series “Quiet Towns”.", "Quiet Towns", "tv", None),
+        ("Her memoir “Salt and Honey” (2020) sold well.", "Salt and Honey", "book", 2020),
+        ("He opened with “Blue Lanterns”, then “Iron Sky” and “Low Tide”.", "Low Tide", "song", None),
+        ("She delivered a rendition of “Far Away Fields” at the gala.", "Far Away Fields", "song", None),
+        ("She starred in the hit HBO series The Long Road Home last year.", "The Long Road Home", "tv", None),
+        ("The band released the album In Rainbows in 2007.", "In Rainbows", "album", None),
+        ("He ended with “Enter Night.”", "Enter Night", "song", None),
+        ("He played “Born to Run,” the title track.", "Born to Run", "song", None),
+    ],
+)
+def test_work(run, text: str, title: str, kind: str, year: int | None) -> None:
+    work = _work(run(text), title)
+    assert work.kind == kind
+    assert work.year == year
+
+
+def test_mentions_are_the_title_without_quote_marks(run) -> None:
+    text = "The “Paper Moons” singer sang “Paper Moons” again."
+    facts = run(text)
+    work = _work(facts, "Paper Moons")
+    assert len(facts.works) == 1
+    assert [text[m.start : m.end] for m in work.mentions] == ["Paper Moons", "Paper Moons"]
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "creator"),
+    [
+        ("Mara Quinn performed her 2011 hit “Glass Houses” in Paris.", "Glass Houses", "Mara Quinn"),
+        ("“Lantern Song” by Theo Marsh topped the charts.", "Lantern Song", "Theo Marsh"),
+        ("Theo Marsh sang. Fans of Theo Marsh's album “Cold Water” cheered.", "Cold Water", "Theo Marsh"),
+    ],
+)
+def test_creator(run, text: str, title: str, creator: str) -> None:
+    assert _creator(run(text), title) == creator
+
+
+def test_actor_is_not_the_creator_of_the_film(run) -> None:
+    facts = run("Dana Price is the Night Garden Is Blooming actor.")
+    assert _work(facts, "Night Garden Is Blooming").creator is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "“It is hatred, plain and simple,” she said.",
+        "People called it ‘backlash’ online.",
+        "“We Will Win,” the coach shouted.",
+        "She said the show was “Absolutely Wonderful.”",
+    ],
+)
+def test_quotation_is_not_a_work(run, text: str) -> None:
+    assert run(text).works == ()
