@@ -1,10 +1,10 @@
 """Mentions -> entities: people, groups and organisations within one article.
 
 A light, rule-based coreference that the quotation and performance stages lean on:
-names are clustered by their parts ("Gaga" joins "Lady Gaga"), then the article is read
+names are clustered by their parts ("Rivera" joins "Ana Rivera"), then the article is read
 in order keeping a salience score per entity (recent subjects weigh most, captions and
-quoted words little), and each third-person pronoun or definite description ("the pop
-star", "the 37-year-old", "the 'X' singer") goes to the most salient compatible entity,
+quoted words little), and each third-person pronoun or definite description ("the folk
+singer", "the 37-year-old", "the 'X' singer") goes to the most salient compatible entity,
 unless an apposition or a copula ties it to a name directly.
 """
 
@@ -20,12 +20,14 @@ from kg.extract.cues import (
     FIRST_NAME_GENDER,
     GROUP_NOUNS,
     HONORIFICS,
+    MUSIC_GROUP_NOUNS,
     PERSON_NOUNS,
     PRONOUNS,
     PROXY_NOUNS,
     find_marked_spans,
     is_say_verb,
 )
+from kg.extract.events import doc_text
 from kg.extract.mentions import NameMention, name_mentions
 from kg.extract.model import Entity, TextSpan
 
@@ -37,7 +39,7 @@ _W_SUBJECT, _W_OTHER, _W_CAPTION, _W_QUOTED = 2.0, 1.0, 0.3, 0.2
 _MIN_SALIENCE = 0.25
 #: The winner must be this many times as salient as the runner-up.
 _MARGIN = 1.5
-#: How far left of its head noun a description may start ("the 13-time Grammy winner").
+#: How far left of its head noun a description may start ("the five-time Lantern Award winner").
 _MAX_DESC_TOKENS = 8
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 _SENT_END = frozenset('.!?"”’:)')
@@ -79,7 +81,7 @@ def extract_entities(doc: Doc) -> tuple[Entity, ...]:
 def entity_at(entities: Iterable[Entity], start: int, end: int) -> Entity | None:
     """The entity one of whose mentions overlaps the characters ``start:end``, if any.
 
-    This is how later stages ask "who is 'she' (or 'the pop star') here": coreference
+    This is how later stages ask "who is 'she' (or 'the folk singer') here": coreference
     records every resolved mention, pronouns and descriptions included. The tightest
     mention wins when several overlap.
     """
@@ -149,7 +151,7 @@ def _containing(clusters: list[_Cluster], m: NameMention) -> _Cluster | None:
 
 def _quoted_tokens(doc: Doc) -> set[int]:
     inside: set[int] = set()
-    for span in find_marked_spans(doc.text):
+    for span in find_marked_spans(doc_text(doc)):
         if span.single:
             continue
         chars = doc.char_span(span.start, span.end, alignment_mode="expand")
@@ -206,6 +208,9 @@ def _description_noun(token: Token) -> str | None:
         return "person"
     if lower in GROUP_NOUNS:
         return "group"
+    if lower == "piece" and token.i > 1 and doc[token.i - 1].text in ("-", "–") and doc[token.i - 2].like_num:
+        # "the four-piece": a band by its size
+        return "group"
     return None
 
 
@@ -232,7 +237,7 @@ def _link_appositions(
         cluster = of_token.get(token.i)
         if cluster is not None:
             _read_age(doc, token, cluster)
-            # "TikTok Star X": capitalised descriptive words before the name
+            # "Video Star X": capitalised descriptive words before the name
             if token.i > 0 and token.i - 1 not in of_token and cluster.kind == "person":
                 _title_before(doc, token.i, cluster, of_token)
             continue
@@ -305,6 +310,9 @@ def _add_description(cluster: _Cluster, span: Span, of_token: dict[int, _Cluster
     gender = PERSON_NOUNS.get(span[-1].lower_)
     if gender and cluster.gender is None:
         cluster.gender = gender
+    if cluster.kind == "organization" and (span[-1].lower_ in MUSIC_GROUP_NOUNS or span[-1].lower_ == "piece"):
+        # "the band", "the trio", "the four-piece": an organisation so described is a music group
+        cluster.kind = "group"
     _read_age(span.doc, span[-1], cluster)
 
 
@@ -383,12 +391,20 @@ def _resolve(
         # indefinite ("a singer") or a title before a name ("the singer X"): not an anaphor
         return None
     kinds = ("person",) if kind == "person" else ("group", "organization")
-    target = _described_before(clusters, token, kinds) or _most_salient(
-        clusters, kinds, PERSON_NOUNS.get(token.lower_), _sentence_subject(token, of_token)
+    target = (
+        _described_before(clusters, token, kinds)
+        or _most_salient(clusters, kinds, PERSON_NOUNS.get(token.lower_), _sentence_subject(token, of_token))
+        or (_only_group(clusters) if kind == "group" else None)
     )
     if target is not None:
         _add_description(target, doc[start : _description_end(token)], of_token)
     return target
+
+
+def _only_group(clusters: list[_Cluster]) -> _Cluster | None:
+    """The one music group named so far: "the band" a few paragraphs on can be no other."""
+    groups = [c for c in clusters if c.kind == "group" and c.salience > 0]
+    return groups[0] if len(groups) == 1 else None
 
 
 def _described_before(clusters: list[_Cluster], noun: Token, kinds: tuple[str, ...]) -> _Cluster | None:
@@ -491,7 +507,7 @@ def _most_salient(
 
 
 def _to_entities(doc: Doc, clusters: list[_Cluster]) -> tuple[Entity, ...]:
-    text = doc.text  # built anew on every access: once here
+    text = doc_text(doc)
     ordered = sorted((c for c in clusters if c.mentions), key=lambda c: min(c.mentions))
     counters: dict[str, int] = {}
     out = []

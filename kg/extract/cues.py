@@ -36,7 +36,7 @@ STATEMENT_NOUNS = frozenset(
 #: People who speak for someone else: "a spokesperson for X said" is attributed to X.
 PROXY_NOUNS = frozenset(["spokesperson", "spokesman", "spokeswoman", "representative", "rep", "publicist"])
 
-#: Nouns that describe a person ("the pop star", "the 37-year-old"), with gender when they carry one.
+#: Nouns that describe a person ("the folk singer", "the 37-year-old"), with gender when they carry one.
 PERSON_NOUNS: dict[str, str | None] = {
     **dict.fromkeys(
         """
@@ -71,9 +71,13 @@ PERSON_NOUNS: dict[str, str | None] = {
 #: Nouns that describe a group or organisation ("the band said").
 GROUP_NOUNS = frozenset(
     """
-    band group duo trio quartet company team label network studio firm
+    band group duo trio quartet quintet outfit ensemble company team label network studio firm
     """.split()
 )
+
+#: Group nouns that make an organisation a music group ("the band said").
+MUSIC_GROUP_NOUNS = frozenset({"band", "duo", "trio", "quartet", "quintet", "group", "outfit", "ensemble", "orchestra",
+                               "choir"})
 
 #: Third-person pronouns that can be resolved, with their gender ("p": plural or group).
 PRONOUNS: dict[str, str] = {
@@ -89,10 +93,10 @@ HONORIFICS: dict[str, str | None] = {
     "queen": "f", "princess": "f", "dr": None, "dr.": None,
 }  # fmt: skip
 
-#: Last words of names that are places, not people ("Dolby Live" tagged PERSON).
+#: Last words of names that are places, not people ("Orchid Live" tagged PERSON).
 VENUE_WORDS = frozenset(
     """
-        live arena stadium hall theatre theater center centre garden gardens park bowl club festival
+        live arena stadium hall theatre theater center centre garden gardens park bowl club festival fields
         awards ballroom amphitheatre amphitheater pavilion dome field square hotel casino studios
         studio museum church cathedral palace forum coliseum colosseum
         """.split()

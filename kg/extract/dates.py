@@ -50,6 +50,10 @@ _RELATIVE_DAYS = {
     "tomorrow": 1,
 }
 _RELATIVE_YEARS = {"this year": 0, "last year": -1, "next year": 1}
+#: Months relative to the publication month, with their offset in months.
+_RELATIVE_MONTHS = {"this month": 0, "last month": -1, "next month": 1}
+#: Auxiliaries and phrases that put a clause in the future ("will headline", "is set to play").
+FUTURE_MARKERS = frozenset({"will", "'ll", "’ll", "shall"})
 _MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
 _ISO = re.compile(r"\b(\d{4})-(\d{2})(?:-(\d{2}))?\b")
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
@@ -100,18 +104,23 @@ def _valid(year: int, month: int, day: int) -> bool:
     return True
 
 
-def parse_date(text: str, published: str | None = None, span: TextSpan | None = None) -> When:
+def parse_date(
+    text: str, published: str | None = None, span: TextSpan | None = None, *, future: bool = False
+) -> When:
     """Normalise a date phrase such as "April 2022", "on Monday" or "in September".
 
     Args:
         text: the date as written (kept verbatim in ``When.text``).
         published: ISO date of the article, used to resolve dates that lack a year.
         span: where the text sits in the article, when known.
+        future: the clause speaks of what is to come ("will headline ... in August"): a month
+            or weekday without a year is then the next one on or after publication.
 
     Returns:
         A ``When`` whose value is ``YYYY-MM-DD``, ``YYYY-MM`` or ``YYYY``, or None when the
         text names no resolvable date. A month without a year is the most recent such month
-        not after publication; a weekday the most recent such day not after publication.
+        not after publication; a weekday the most recent such day not after publication
+        (news reports what happened), unless ``future`` says otherwise.
 
     >>> parse_date("April 2022").value
     '2022-04'
@@ -121,6 +130,8 @@ def parse_date(text: str, published: str | None = None, span: TextSpan | None = 
     '2023-03-13'
     >>> parse_date("in September").value is None
     True
+    >>> parse_date("in August", "2023-03-14", future=True).value, parse_date("next month", "2023-12-02").value
+    ('2023-08', '2024-01')
     """
     low = text.lower().strip()
     pub = _published(published)
@@ -137,6 +148,9 @@ def parse_date(text: str, published: str | None = None, span: TextSpan | None = 
         day = _day_in(_YEAR.sub(" ", rest))
         if year_m:
             year = int(year_m.group(1))
+        elif pub is not None and future:
+            # "will play in August": its nearest occurrence not before publication
+            year = pub.year if (month, day or 31) >= (pub.month, pub.day) else pub.year + 1
         elif pub is not None:
             # month without a year: its nearest occurrence not after publication
             year = pub.year if (month, day or 1) <= (pub.month, pub.day if day else 1) else pub.year - 1
@@ -158,7 +172,16 @@ def parse_date(text: str, published: str | None = None, span: TextSpan | None = 
     for phrase, offset in _RELATIVE_YEARS.items():
         if phrase in low:
             return When(text, _iso(pub.year + offset), span)
+    # this month, next month
+    for phrase, offset in _RELATIVE_MONTHS.items():
+        if phrase in low:
+            months = pub.year * 12 + pub.month - 1 + offset
+            return When(text, _iso(months // 12, months % 12 + 1), span)
     weekday_m = _WEEKDAY.search(low)
+    # "will perform on Friday", "next Friday": the next such day on or after publication
+    if weekday_m and (future or "next" in low):
+        ahead = (WEEKDAYS[weekday_m.group(1).lower()] - pub.weekday()) % 7
+        return When(text, (pub + timedelta(days=ahead or 7 if "next" in low else ahead)).isoformat(), span)
     # a weekday: the most recent one on or before publication ("last Friday" too)
     if weekday_m:
         back = (pub.weekday() - WEEKDAYS[weekday_m.group(1).lower()]) % 7
@@ -166,6 +189,32 @@ def parse_date(text: str, published: str | None = None, span: TextSpan | None = 
             back = 7
         return When(text, (pub - timedelta(days=back)).isoformat(), span)
     return When(text, None, span)
+
+
+def is_future(token) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the clause a date token sits in speaks of the future: "will close the stage on Saturday".
+
+    The date's governing verb (climbing prepositions and noun phrases) carries "will"/"'ll",
+    or is "set to"/"due to"/"scheduled to" ... it, or the date is "next ...".
+    """
+    cur = token
+    for _ in range(6):
+        if cur.pos_ in ("VERB", "AUX"):
+            if any(c.lower_ in FUTURE_MARKERS for c in cur.children if c.dep_ == "aux"):
+                return True
+            head = cur.head
+            # "is set to play", "are due to perform", "will return to headline"
+            if cur.dep_ == "xcomp" and head.i != cur.i and (
+                head.lower_ in ("set", "due", "scheduled", "slated", "expected")
+                or any(c.lower_ in FUTURE_MARKERS for c in head.children if c.dep_ == "aux")
+            ):
+                return True
+            if cur.dep_ not in ("conj", "advcl"):
+                return False
+        if cur.head.i == cur.i:
+            return False
+        cur = cur.head
+    return False
 
 
 def is_date_text(text: str) -> bool:
@@ -185,4 +234,11 @@ def is_date_text(text: str) -> bool:
         or _YEAR.search(low)
         or any(p in low for p in _RELATIVE_DAYS)
         or any(p in low for p in _RELATIVE_YEARS)
+        or any(p in low for p in _RELATIVE_MONTHS)
     )
+
+
+def is_event_day(ent) -> bool:  # type: ignore[no-untyped-def]
+    """ "on the Saturday" of a festival: a weekday of the event, not one near publication."""
+    doc = ent.doc
+    return bool(_WEEKDAY.fullmatch(ent.text.strip())) and ent.start > 0 and doc[ent.start - 1].lower_ == "the"

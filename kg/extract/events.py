@@ -1,25 +1,27 @@
 """Events: named events (award shows, festivals, tours, residencies, games, days) with type,
 place and date.
 
-The small English model misses most event names or mislabels them ("Grammys" as a GPE,
-"Steamy Awards" as an ORG), so events are found by rule: a run of capitalised words ending
-in an event word ("Awards", "Festival", "Residency", "Cup", "Day", ...), or a well-known
-event name, with a leading year or ordinal kept ("the 2022 Grammys"). Location and date
-come from the same clause ("... at V in City in August 2023").
+The small English model misses most event names or mislabels them ("Zennies" as a GPE,
+"Lantern Awards" as an ORG), so events are found by rule: a run of capitalised words ending
+in an event word ("Awards", "Festival", "Residency", "Cup", "Day", ...), a capitalised plural
+after "the" and a year ("the 2019 Zennies", the way award shows are named), or a well-known
+event name, with a leading year or ordinal kept. Location and date come from the same clause
+("... at V in City in August 2023").
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.dates import is_date_text, parse_date
+from kg.extract.dates import is_date_text, is_event_day, is_future, parse_date
 from kg.extract.model import Event, TextSpan, When
 
 #: Capitalised final words that make a name an event, with the event kind.
 _HEADS: dict[str, str] = {
-    **dict.fromkeys(("Awards", "Award", "Grammys", "Oscars", "Emmys", "Tonys", "Baftas", "BAFTAs",
+    **dict.fromkeys(("Awards", "Award", "Oscars", "Emmys", "Tonys", "Baftas", "BAFTAs",
                      "VMAs", "AMAs", "Brits", "BRITs", "Globes", "Ceremony", "Gala", "Honors",
                      "Honours"), "award"),
     **dict.fromkeys(("Festival", "Fest", "Festivals", "Carnival", "Fair", "Jamboree"), "festival"),
@@ -37,7 +39,7 @@ _KNOWN: dict[str, str] = {
     **dict.fromkeys(("Coachella", "Glastonbury", "Lollapalooza", "Bonnaroo", "Woodstock",
                      "Eurovision", "Tomorrowland", "Burning Man", "Reading", "Primavera",
                      "Roskilde", "Summerfest", "Stagecoach", "SXSW", "Mardi Gras"), "festival"),
-    **dict.fromkeys(("Oscars", "Grammys", "Emmys", "Tonys", "Baftas", "BAFTAs", "VMAs", "AMAs",
+    **dict.fromkeys(("Oscars", "Emmys", "Tonys", "Baftas", "BAFTAs", "VMAs", "AMAs",
                      "Brits", "BRITs", "Golden Globes", "Met Gala"), "award"),
     **dict.fromkeys(("Olympics", "Paralympics", "Super Bowl", "Wimbledon", "World Cup",
                      "World Series", "Tour de France"), "sports"),
@@ -55,7 +57,7 @@ _LOWER_HEADS: dict[str, str] = {
 }
 #: Words that may sit inside a name between capitalised words.
 _INNER = frozenset({"&", "and", "of", "de", "the", "for", "on", "-", "'s", "’s", "du", "la"})
-#: Possessive nouns that belong inside a name ("Women's Day"), unlike a person's ("Gaga's").
+#: Possessive nouns that belong inside a name ("Teachers' Day"), unlike a person's ("Rivera's").
 _NAME_POSSESSORS = frozenset({"women", "men", "mother", "father", "valentine", "patrick", "children",
                               "people", "veterans", "workers", "year", "president", "saints", "fathers",
                               "mothers", "farmers", "nurses", "teachers", "all"})
@@ -74,7 +76,8 @@ VENUE_WORDS: dict[str, str] = {
                      "Pavilion", "Coliseum", "Colosseum", "Dome", "Lounge", "Casino", "Hotel",
                      "Resort", "Studio", "Studios", "Church", "Cathedral", "Chapel", "Academy",
                      "Roundhouse", "Apollo", "Fillmore", "Ryman", "Bar", "Tavern", "Cafe", "Café",
-                     "Room", "Shed", "Stage", "Square", "Plaza", "Park"), "venue"),
+                     "Room", "Shed", "Stage", "Square", "Plaza", "Park", "Fields", "Grounds", "Common",
+                     "Showground", "Showgrounds"), "venue"),
 }
 #: Lower-case words between an event and its place or date ("the Super Bowl halftime show in X").
 _EVENT_TAIL = frozenset({"halftime", "show", "ceremony", "concert", "gala", "performance", "set", "stage",
@@ -83,6 +86,14 @@ _EVENT_TAIL = frozenset({"halftime", "show", "ceremony", "concert", "gala", "per
 _SOFT_PUNCT = frozenset({",", '"', "“", "”", "‘", "’"})
 _GAP_VERBS = frozenset({"take", "hold", "stage", "host", "be", "place"})
 _SUPER_PREPS = frozenset({"of", "at", "during"})
+#: "the 2019 Zennies", "the 41st Lanterns": a capitalised plural (not "'s", not "-ss") after a year or ordinal.
+_DATED_PLURAL = re.compile(r"\b[Tt]he (?:(?:19|20)\d\d|\d+(?:st|nd|rd|th)) ([A-Z][\w]*[^s'’\W]s)\b")
+#: The same participles as a search over the text, so that most articles skip the rule.
+_NAMING_RE = re.compile(r"\b(?:called|named|titled|entitled|dubbed|billed)\b", re.IGNORECASE)
+#: Verbs whose subject event happens at their place object ("X will return to V", "X moves to V").
+_LOCATING_VERBS = frozenset({"return", "come", "move", "head", "go", "arrive", "take", "hold", "stage", "be",
+                             "open", "relocate", "settle", "land", "unfold", "run"})
+_LOCATING_PREPS = frozenset({"to", "at", "in", "inside"})
 
 
 @dataclass(frozen=True)
@@ -112,7 +123,7 @@ def _is_year(token) -> bool:  # type: ignore[no-untyped-def]
 
 
 def _is_ordinal(token) -> bool:  # type: ignore[no-untyped-def]
-    """An ordinal in digits ("65th"), as in "the 65th Grammy Awards"."""
+    """An ordinal in digits ("65th"), as in "the 65th Lantern Awards"."""
     low = token.text.lower()
     return low[:-2].isdigit() and low[-2:] in ("st", "nd", "rd", "th")
 
@@ -139,6 +150,14 @@ def title_run_start(doc: Doc, end: int, floor: int) -> int:
             break
         i -= 1
     return start
+
+
+def doc_text(doc: Doc) -> str:
+    """The text of the doc (cached): ``doc.text`` joins every token anew on each access."""
+    text = doc.user_data.get("kg.text")
+    if text is None:
+        text = doc.user_data["kg.text"] = doc.text
+    return text
 
 
 def sentence_bounds(doc: Doc) -> tuple[list[int], list[int]]:
@@ -172,7 +191,7 @@ def _known_at(doc: Doc, i: int) -> tuple[int, str] | None:
 
 
 def _extend(doc: Doc, start: int, end: int, floor: int, sent_end: int) -> tuple[int, int]:
-    """Add a leading year or ordinal ("the 2022 Grammys") and a trailing year or lower-case final."""
+    """Add a leading year or ordinal ("the 2019 Zennies") and a trailing year or lower-case final."""
     if start - 1 >= floor and (_is_year(doc[start - 1]) or _is_ordinal(doc[start - 1])):
         start -= 1
     if end < sent_end and _is_year(doc[end]):
@@ -191,7 +210,38 @@ def _clean_start(doc: Doc, start: int, end: int) -> int:
     return start
 
 
-def _sentence_mentions(doc: Doc, sent: Span) -> list[EventMention]:
+def _award_plurals(doc: Doc) -> frozenset[str]:
+    """Capitalised plurals named after "the" and a year or ordinal: award shows ("the 2019 Zennies").
+
+    Award shows are called by their prize in the plural, dated the way no person or band is;
+    once the article has named one so, a bare "the Zennies" elsewhere is the same show.
+    """
+    found = set()
+    # the text is searched first: walking every token of every article costs more than the rule
+    for match in _DATED_PLURAL.finditer(doc_text(doc)):
+        tok = doc.char_span(match.start(1), match.end(1))
+        if tok is None or len(tok) != 1:
+            continue
+        i, t = tok.start, tok.text
+        # "the 2022 Stones tour": the plural is only part of a longer name
+        nxt = doc[i + 1] if i + 1 < len(doc) else None
+        if nxt is not None and (is_cap(nxt) or nxt.lower_ in _LOWER_HEADS or nxt.lower_ in ("'s", "’s")):
+            continue
+        found.add(t)
+    return frozenset(found)
+
+
+def _plural_at(doc: Doc, i: int, plurals: frozenset[str]) -> tuple[int, str] | None:
+    """An award show named by its plural at token ``i``, after "the" with or without a year."""
+    if doc[i].text not in plurals or i < 1:
+        return None
+    before = doc[i - 1]
+    if before.lower_ == "the" or (_is_year(before) or _is_ordinal(before)) and i >= 2 and doc[i - 2].lower_ == "the":
+        return i + 1, "award"
+    return None
+
+
+def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset()) -> list[EventMention]:
     """Event mentions of one sentence, left to right, never overlapping."""
     found: list[EventMention] = []
     i = sent.start
@@ -201,8 +251,8 @@ def _sentence_mentions(doc: Doc, sent: Span) -> list[EventMention]:
         if i < taken_until:
             i += 1
             continue
-        known = _known_at(doc, i)
-        # "Doris Day", "Lucille Ball": a person's surname, not an event ("Grammy Awards" tagged PERSON is)
+        known = _known_at(doc, i) or _plural_at(doc, i, plurals)
+        # "Doris Day", "Lucille Ball": a person's surname, not an event ("Lantern Awards" tagged PERSON is)
         head_kind = _HEADS.get(tok.text) if not (tok.ent_type_ == "PERSON" and tok.text in _SURNAME_HEADS) else None
         lower_kind = _LOWER_HEADS.get(tok.text)
         if known:
@@ -222,7 +272,7 @@ def _sentence_mentions(doc: Doc, sent: Span) -> list[EventMention]:
                 i += 1
                 continue
             end, kind = i + 1, head_kind or lower_kind or "event"
-            # "Grammy Awards Ceremony": take the longest head
+            # "Lantern Awards Ceremony": take the longest head
             while end < sent.end and doc[end].text in _HEADS and doc[end].text[:1].isupper():
                 end += 1
         else:
@@ -270,10 +320,17 @@ def event_mentions(doc: Doc) -> list[EventMention]:
         return cached
     found: list[EventMention] = []
     starts, ends = sentence_bounds(doc)
+    plurals = _award_plurals(doc)
     for first in sorted(set(starts)):
         # a name in quotation marks is a title ("Lonesome Day"), not an event
-        found.extend(m for m in _sentence_mentions(doc, doc[first : ends[first]]) if not _quoted(doc, m.start, m.end))
+        found.extend(
+            m for m in _sentence_mentions(doc, doc[first : ends[first]], plurals) if not _quoted(doc, m.start, m.end)
+        )
     covered = {k for m in found for k in range(m.start, m.end)}
+    # "a tour called X", "the festival, dubbed X"
+    for m in _called_names(doc, covered):
+        found.append(m)
+        covered.update(range(m.start, m.end))
     # spaCy's own EVENT entities that the rules missed
     for ent in doc.ents:
         if ent.label_ == "EVENT" and not any(k in covered for k in range(ent.start, ent.end)) \
@@ -285,11 +342,68 @@ def event_mentions(doc: Doc) -> list[EventMention]:
     return found
 
 
-def _undated(norm: str) -> str:
-    """An event key without its leading year or ordinal: "2022 grammys" -> "grammys".
+def _called_names(doc: Doc, covered: set[int]) -> list[EventMention]:
+    """Events named after their kind: "the tour, called X", "a residency dubbed X"."""
+    found: list[EventMention] = []
+    for match in _NAMING_RE.finditer(doc_text(doc)):
+        naming = doc.char_span(match.start(), match.end())
+        if naming is None or naming.start < 1:
+            continue
+        back = naming.start - 1
+        # "the tour called X" or "the tour, called X"
+        if doc[back].text == "," and back > 0:
+            back -= 1
+        tok = doc[back]
+        kind = _LOWER_HEADS.get(tok.lower_)
+        if kind is None or tok.i in covered:
+            continue
+        start = naming.end
+        if start < len(doc) and doc[start].text in _OPEN_QUOTES:
+            start += 1
+        end = start
+        while end < len(doc) and end not in covered and (
+                is_cap(doc[end]) or doc[end].lower_ in _INNER and end + 1 < len(doc) and is_cap(doc[end + 1])):
+            end += 1
+        if end > start:
+            found.append(EventMention(start, end, doc[start:end].text, kind))
+    return found
 
-    >>> _undated("65th annual grammy awards"), _undated("2022 grammys")
-    ('annual grammy awards', 'grammys')
+
+def _award_stem(norm: str) -> tuple[str | None, str]:
+    """The year and the prize of an award show's key: "2019 zenny awards" -> ("2019", "zenny").
+
+    >>> _award_stem("2019 zennies"), _award_stem("61st annual zenny awards")
+    (('2019', 'zenny'), (None, 'zenny'))
+    """
+    words = norm.split()
+    year = words[0] if words and len(words[0]) == 4 and words[0].isdigit() else None
+    words = [w for w in words[1:] if w != "annual"] if words and _undated(norm) != norm else words
+    while len(words) > 1 and words[-1] in ("awards", "award", "ceremony", "show"):
+        words = words[:-1]
+    stem = " ".join(words)
+    # "zennies" / "zenny", "lanterns" / "lantern"
+    for plural, single in (("ies", "y"), ("s", "")):
+        if stem.endswith(plural) and len(words) == 1:
+            stem = stem[: -len(plural)] + single
+            break
+    return year, stem
+
+
+def _same_award(norm: str, known: list[str]) -> str | None:
+    """An award show already named another way with the same prize and no clashing year."""
+    year, stem = _award_stem(norm)
+    for other in known:
+        other_year, other_stem = _award_stem(other)
+        if other_stem == stem and (year == other_year or year is None or other_year is None):
+            return other
+    return None
+
+
+def _undated(norm: str) -> str:
+    """An event key without its leading year or ordinal: "2019 zennies" -> "zennies".
+
+    >>> _undated("65th annual lantern awards"), _undated("2019 zennies")
+    ('annual lantern awards', 'zennies')
     """
     head, _, rest = norm.partition(" ")
     if rest and (head.isdigit() and len(head) == 4 or head[:-2].isdigit() and head[-2:] in ("st", "nd", "rd", "th")):
@@ -318,7 +432,7 @@ def _place_after(doc: Doc, end: int, sent_end: int, place_starts: dict[int, str]
                 j += 1
             if j in place_starts:
                 return _possessed_place(doc, j, sent_end, place_starts)
-            # "in August 2023 in Las Vegas": skip the date, keep looking
+            # "in August 2023 in Reno": skip the date, keep looking
             if j < sent_end and doc[j].ent_type_ in ("DATE", "TIME"):
                 i = j
                 continue
@@ -330,6 +444,52 @@ def _place_after(doc: Doc, end: int, sent_end: int, place_starts: dict[int, str]
             i += 1
             continue
         return None
+    return None
+
+
+def _place_of_verb(doc: Doc, m: EventMention, place_starts: dict[int, str]) -> str | None:
+    """The place an event's own verb puts it in: "X will return to V", "X is held at V".
+
+    Only when the event's head word is the verb's subject, so "the singer who won X moved to V"
+    (where the verb belongs to someone else) says nothing of X.
+    """
+    if m.generic:
+        return None
+    head = doc[m.end - 1]
+    if head.dep_ not in ("nsubj", "nsubjpass") or head.head.lemma_.lower() not in _LOCATING_VERBS:
+        return None
+    verb = head.head
+    # "X took place at V": the preposition hangs off "place"
+    preps = [c for c in verb.children if c.dep_ == "prep"] + [
+        g for c in verb.children if c.dep_ in ("dobj", "attr") for g in c.children if g.dep_ == "prep"
+    ]
+    for prep in preps:
+        if prep.lower_ not in _LOCATING_PREPS:
+            continue
+        for obj in prep.children:
+            if obj.dep_ != "pobj":
+                continue
+            first = min(t.i for t in obj.subtree)
+            for k in range(first, obj.i + 1):
+                if k in place_starts:
+                    return _possessed_place(doc, k, len(doc), place_starts)
+    return None
+
+
+def _date_of_verb(doc: Doc, m: EventMention, published: str | None) -> When | None:
+    """The date an event's own verb gives it: "X will return to V next month", "X was held in May"."""
+    head = doc[m.end - 1]
+    if m.generic or head.dep_ not in ("nsubj", "nsubjpass") or head.head.lemma_.lower() not in _LOCATING_VERBS:
+        return None
+    verb = head.head
+    for ent in doc.ents:
+        if ent.label_ not in ("DATE", "TIME") or not is_date_text(ent.text) or is_event_day(ent):
+            continue
+        root = ent.root
+        # the date hangs off the verb itself, or off a preposition of it ("in May")
+        if root.head.i == verb.i or (root.dep_ == "pobj" and root.head.head.i == verb.i):
+            span = TextSpan(ent.start_char, ent.end_char, ent.text)
+            return parse_date(ent.text, published, span, future=is_future(root))
     return None
 
 
@@ -356,7 +516,7 @@ def date_after(
 ) -> When | None:
     """The first calendar DATE entity after token ``end`` in its clause, as a ``When``.
 
-    Entities starting on a token of ``skip`` (the year inside "the 2022 Grammys") are passed over,
+    Entities starting on a token of ``skip`` (the year inside "the 2019 Zennies") are passed over,
     and its tokens (titles, names) do not break the clause.
     """
     for ent in doc.ents:
@@ -366,8 +526,10 @@ def date_after(
         # the date must belong to the event's clause: no verb, pronoun or dash in between
         if any(k in stops for k in range(end, ent.start)) or any(t.i not in skip and _breaks_clause(t) for t in gap):
             return None
-        if ent.label_ in ("DATE", "TIME") and is_date_text(ent.text):
-            return parse_date(ent.text, published, TextSpan(ent.start_char, ent.end_char, ent.text))
+        if ent.label_ in ("DATE", "TIME") and is_date_text(ent.text) and not is_event_day(ent):
+            # "will headline ... in August": the next August, not the last
+            span = TextSpan(ent.start_char, ent.end_char, ent.text)
+            return parse_date(ent.text, published, span, future=is_future(ent.root))
     return None
 
 
@@ -383,7 +545,7 @@ def _place_index(doc: Doc) -> dict[int, str]:
 
 
 def _year_date(name: str, span: TextSpan) -> When | None:
-    """A year inside the name ("the 2023 Steamy Awards") dates the event to that year."""
+    """A year inside the name ("the 2021 Lantern Awards") dates the event to that year."""
     for word in name.split():
         if len(word) == 4 and word.isdigit() and word[:2] in ("19", "20"):
             return parse_date(word, None, span)
@@ -415,8 +577,11 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
         sent_end = sent_ends[m.start]
         stops = {k for k in mention_starts if k >= m.end}
         norm = _norm(m.name)
-        # "the Grammys" after "the 2022 Grammys" is the same night
+        # "the Zennies" after "the 2019 Zennies" is the same night
         norm = dated.get(norm, norm)
+        # "the 2019 Zennies" and "the 2019 Zenny Awards": one show under two names
+        if norm not in data and m.kind == "award":
+            norm = _same_award(norm, [n for n in order if data[n]["kind"] == "award"]) or norm
         base = _undated(norm)
         if base != norm:
             dated.setdefault(base, norm)
@@ -428,9 +593,13 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
         start_char, end_char = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
         rec["mentions"].append(TextSpan(start_char, end_char, doc[m.start : m.end].text))
         if rec["location"] is None:
-            rec["location"] = _place_after(doc, m.end, sent_end, place_starts, stops)
+            rec["location"] = _place_after(doc, m.end, sent_end, place_starts, stops) or _place_of_verb(
+                doc, m, place_starts
+            )
         if rec["date"] is None:
-            rec["date"] = date_after(doc, m.end, sent_end, stops, published, event_tokens)
+            rec["date"] = date_after(doc, m.end, sent_end, stops, published, event_tokens) or _date_of_verb(
+                doc, m, published
+            )
         if m.generic and rec["super"] is None:
             rec["super"] = _super_of(doc, m, mentions, sent_end) or last_named
         elif not m.generic:
@@ -438,7 +607,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
             if parent and rec["super"] is None and parent != norm:
                 rec["super"] = parent
             last_named = norm
-    # a location inside the name ("the Las Vegas residency") when none is given after it
+    # a location inside the name ("the Reno residency") when none is given after it
     for norm in order:
         rec = data[norm]
         if rec["location"] is None:

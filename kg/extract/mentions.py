@@ -1,17 +1,19 @@
 """Name mentions of people and organisations, with the small model's errors mended.
 
-The small English model swallows possessives into names ("Smith's Instagram" as one
+The small English model swallows possessives into names ("Smith's Facebook" as one
 ORG), tags venues as people ("X Live"), and misses names at the start of a sentence.
 This module turns ``doc.ents`` into clean name mentions that coref can cluster.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.cues import FIRST_NAME_GENDER, GROUP_NOUNS, HONORIFICS, PERSON_NOUNS, VENUE_WORDS, is_say_verb
+from kg.extract.events import doc_text
 
 _POSSESSIVE = frozenset({"'s", "’s", "'", "’"})
 _ORG_LABELS = frozenset({"ORG", "NORP"})
@@ -30,12 +32,11 @@ _TITLES_IN_NAME = frozenset({"prince", "princess", "king", "queen", "lady", "sir
 _NOT_SURNAMES = frozenset(
     {"stone", "king", "queen", "prince", "lady", "park", "hall", "green", "white", "black", "young"}
 )
-#: Social platforms the small model takes for people or organisations.
+#: Social platforms the small model takes for people or organisations; the rule in
+#: ``_is_platform`` finds the others from how the article uses them.
 _PLATFORMS = frozenset(
     {
-        "instagram",
         "twitter",
-        "tiktok",
         "youtube",
         "facebook",
         "threads",
@@ -45,6 +46,22 @@ _PLATFORMS = frozenset(
         "reddit",
         "truth social",
     }
+)
+#: Prepositions that put a name in the role of a medium: "posted on X", "shared via X".
+_MEDIUM_PREPS = frozenset({"on", "via"})
+#: Nouns after a name that make it a medium: "an X post", "her X story", "X followers".
+_MEDIUM_NOUNS = frozenset(
+    """
+    post posts story stories video videos reel reels live stream livestream account accounts page feed
+    followers follower caption clip clips channel handle bio
+    """.split()
+)
+#: Members of a band: "the singer of X" makes X a group.
+_MUSICIAN_NOUNS = frozenset(
+    """
+    singer vocalist frontman frontwoman frontperson guitarist bassist drummer keyboardist pianist
+    member founder co-founder cofounder songwriter rapper dj
+    """.split()
 )
 #: Pronouns only people take.
 _PERSONAL = frozenset({"he", "she", "his", "her", "him", "himself", "herself"})
@@ -59,6 +76,60 @@ class NameMention:
     text: str
     kind: str
     honorific: str | None = None
+
+
+def _record_names(doc: Doc) -> frozenset[str]:
+    """Names of the places, works and events found: the same words elsewhere name no person."""
+    names = set()
+    for records in (doc._.places, doc._.works, doc._.events):
+        for record in records:
+            names.add(_name_key(getattr(record, "name", None) or getattr(record, "title", "")))
+    return frozenset(names)
+
+
+def _name_key(text: str) -> str:
+    """A name compared across mentions: case, curly apostrophes and a leading "the" ignored."""
+    low = " ".join(text.replace("’", "'").lower().split())
+    return low[4:] if low.startswith("the ") else low
+
+
+def _subject_indices(doc: Doc) -> list[int]:
+    """Indices of the subjects of the doc (cached): the rules on subjects skip all other tokens.
+
+    Read from the dependency array in one call: walking every token costs more than the rules.
+    """
+    cached = doc.user_data.get("kg.subjects")
+    if cached is None:
+        wanted = {doc.vocab.strings["nsubj"], doc.vocab.strings["nsubjpass"]}
+        deps = doc.to_array("DEP")
+        cached = [i for i, dep in enumerate(deps.tolist()) if dep in wanted]
+        doc.user_data["kg.subjects"] = cached
+    return cached
+
+
+def _plural_names(doc: Doc) -> frozenset[str]:
+    """Names that take a plural verb somewhere ("X announce", "X were"): groups, never one person.
+
+    Headlines often carry the only such verb, and the model rarely tags a name there, so the
+    subject is read as its run of capitalised words whatever the entities say.
+    """
+    names = set()
+    for i in _subject_indices(doc):
+        token = doc[i]
+        # headlines are title-cased, so the tagger may call the name a common noun there
+        if token.dep_ != "nsubj" or token.tag_ not in ("NNPS", "NNP", "NNS", "NN") or not token.is_title:
+            continue
+        verb = token.head
+        aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
+        finite = aux[0] if aux else verb
+        # present-tense plural ("announce", "have") or "were"/"are"; modal and past forms say nothing
+        if finite.tag_ != "VBP" and finite.lower_ not in ("are", "were"):
+            continue
+        start = token.i
+        while start > 0 and doc[start - 1].dep_ == "compound" and doc[start - 1].text[:1].isupper():
+            start -= 1
+        names.add(doc[start : token.i + 1].text)
+    return frozenset(names)
 
 
 def _blocked_ranges(doc: Doc) -> list[tuple[int, int]]:
@@ -161,6 +232,39 @@ def _is_speaking_org(span: Span) -> bool:
     ) or (root.dep_ == "poss" and head.lower_ in ("statement", "spokesperson", "spokesman", "spokeswoman"))
 
 
+def _member_of(span: Span) -> bool:
+    """A group named as what a musician belongs to: "the singer of X", "Ana Rivera of X"."""
+    root = span.root
+    head = root.head
+    if root.dep_ != "pobj" or head.lower_ != "of":
+        return False
+    owner = head.head
+    # "the drummer of X", or a person's name ("Ana Rivera of X"); not "the city of X"
+    return owner.lower_ in _MUSICIAN_NOUNS or (owner.ent_type_ == "PERSON" and owner.pos_ == "PROPN")
+
+
+def _is_platform(span: Span) -> bool:
+    """A medium, not a speaker: a known platform, "on X"/"via X", or "X post" / "X followers".
+
+    A name after "on" with a possessive after it ("commented on Smith's remarks") stays a person.
+    """
+    if span.text.lower() in _PLATFORMS:
+        return True
+    doc = span.doc
+    nxt = doc[span.end] if span.end < len(doc) else None
+    # "an X post", "her X story", "2 million X followers"
+    if nxt is not None and nxt.lower_ in _MEDIUM_NOUNS:
+        return True
+    if span.start == 0 or len(span) > 1 or (nxt is not None and nxt.lower_ in ("'s", "’s")):
+        return False
+    prev = doc[span.start - 1]
+    # "posted on X", "shared via X" (but "on Smith's behalf" is a person)
+    if prev.lower_ in _MEDIUM_PREPS:
+        return True
+    # "took to X to thank fans"
+    return prev.lower_ == "to" and span.start > 1 and doc[span.start - 2].lemma_.lower() == "take"
+
+
 def name_mentions(doc: Doc) -> list[NameMention]:
     """People and speaking organisations named in ``doc``, in text order.
 
@@ -171,6 +275,7 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         that is the subject of a verb of saying.
     """
     blocked = _blocked_ranges(doc)
+    things = _record_names(doc)
     covered: set[int] = set()
     spans: list[tuple[Span, Span]] = []
     for ent in doc.ents:
@@ -194,15 +299,19 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             or _modifier(span)
         ):
             continue
-        if span.text.lower() in _PLATFORMS:
-            # "posted on Instagram": a platform is where words appear, not who says them
+        if _is_platform(span):
+            # "posted on Chirper": a platform is where words appear, not who says them
+            continue
+        if _name_key(span.text) in things and not _acts_like_person(span):
+            # "X Festival" tagged PERSON: the name of a place, work or event found elsewhere
             continue
         if _overlaps(blocked, span.start_char, span.end_char) and not _acts_like_person(span):
             # claimed by places, works or events, unless it speaks or is a given name acting
             continue
         spans.append((ent, span))
+    plural = _plural_names(doc)
     people = [
-        _mention(span, "person")
+        _mention(span, "group" if span.text in plural and not _given_name_first(span) else "person")
         for ent, span in spans
         if (ent.label_ == "PERSON" and not _is_venue(span)) or _given_name_first(span)
     ]
@@ -211,18 +320,113 @@ def name_mentions(doc: Doc) -> list[NameMention]:
     for ent, span in spans:
         if (ent.label_ == "PERSON" and not _is_venue(span)) or _given_name_first(span):
             continue
-        if span.text.lower() in parts or _subject_with_pronoun(span):
-            # part of a person's name, or a mislabelled subject taken up by "he"/"she"
+        if span.text.lower() in parts or _subject_with_pronoun(span) or _surname_acts(span):
+            # part of a person's name, a mislabelled subject taken up by "he"/"she", or a
+            # full name whose surname alone acts as a person elsewhere
             found.append(_mention(span, "person"))
         elif ent.label_ in _ORG_LABELS and span.end == ent.end and _is_speaking_org(span):
             # an organisation that speaks or acts; "the band X" is a group
             found.append(_mention(span, "group" if _after_group_noun(span) else "organization"))
+        elif ent.label_ in _ORG_LABELS and span.end == ent.end and _member_of(span):
+            # "the singer of X", "Y of X joined": X is the band its member plays in
+            found.append(_mention(span, "group"))
         elif _subject_of_saying(span):
             # a person mislabelled as a work or a place, who speaks
             found.append(_mention(span, "person"))
-    found.extend(_missed_names(doc, parts, covered, blocked))
+    found.extend(_missed_names(doc, parts | _name_parts(found), covered, blocked, plural))
+    found.extend(_plural_proper_subjects(doc, found, blocked, plural))
+    found.extend(_repeated_names(doc, found, blocked))
+    # a headline's "X Festival adds ..." speaks, but an event is nobody (a work may be a
+    # person's name the works stage misread, so only events count here)
+    events = frozenset(_name_key(e.name) for e in doc._.events)
+    found = [m for m in found if m.kind != "person" or _name_key(m.text) not in events]
     found.sort(key=lambda m: m.start)
     return found
+
+
+def _surname_acts(span: Span) -> bool:
+    """A two- or three-word name (tagged ORG, say) whose last word alone is a person elsewhere.
+
+    "Ana Rivera" tagged ORG is a person when the article goes on "Rivera, who ...",
+    "Rivera said" or "Rivera ... she": what a surname does tells what the name is.
+    """
+    if not 2 <= len(span) <= 3 or not all(t.is_title and t.pos_ == "PROPN" for t in span):
+        return False
+    doc = span.doc
+    last = span[-1].text
+    # found in the text first: walking every token for every candidate name is too slow
+    for match in re.finditer(r"(?<!\w)" + re.escape(last) + r"(?!\w)", doc_text(doc)):
+        found = doc.char_span(match.start(), match.end())
+        if found is None or len(found) != 1:
+            continue
+        token = found[0]
+        if span.start <= token.i < span.end:
+            continue
+        if token.i > 0 and doc[token.i - 1].is_title and doc[token.i - 1].pos_ == "PROPN":
+            # part of another name ("Rivera Records"), not the surname alone
+            continue
+        nxt = doc[token.i + 1 : token.i + 3]
+        # "Rivera, who ..." / "Rivera, whose ..."
+        if len(nxt) == 2 and nxt[0].text == "," and nxt[1].lower_ in ("who", "whose"):
+            return True
+        lone = doc[token.i : token.i + 1]
+        if _subject_of_saying(lone) or _subject_with_pronoun(lone):
+            return True
+    return False
+
+
+def _plural_proper_subjects(
+    doc: Doc, found: list[NameMention], blocked: list[tuple[int, int]], plural: frozenset[str]
+) -> list[NameMention]:
+    """Untagged plural proper names that act: "The X Comets played" is a band, team or party.
+
+    A proper noun in the plural (NNPS) as a subject, after "the" or with words before it,
+    names a group of people; with a plural verb ("X announce") it is a group for sure, else
+    an organisation until the article calls it "the band".
+    """
+    taken = {k for m in found for k in range(m.start, m.end)}
+    extra: list[NameMention] = []
+    for i in _subject_indices(doc):
+        token = doc[i]
+        if token.tag_ != "NNPS" or not token.is_title:
+            continue
+        start = token.i
+        while start > 0 and doc[start - 1].dep_ == "compound" and doc[start - 1].is_title:
+            start -= 1
+        span = doc[start : token.i + 1]
+        after_the = start > 0 and doc[start - 1].lower_ == "the"
+        if (len(span) < 2 and not after_the) or any(k in taken for k in range(span.start, span.end)):
+            continue
+        if _overlaps(blocked, span.start_char, span.end_char) or span[-1].lower_ in VENUE_WORDS:
+            continue
+        extra.append(_mention(span, "group" if span.text in plural else "organization"))
+        taken.update(range(span.start, span.end))
+    return extra
+
+
+def _repeated_names(doc: Doc, found: list[NameMention], blocked: list[tuple[int, int]]) -> list[NameMention]:
+    """Other occurrences of a group's or organisation's name the model left untagged.
+
+    The small model tags a band's name in one sentence and not in the next; once the name
+    is known, every occurrence of the same words is that group.
+    """
+    taken = {k for m in found for k in range(m.start, m.end)}
+    names = {tuple(t.text for t in doc[m.start : m.end]): m.kind for m in found if m.kind != "person"}
+    extra: list[NameMention] = []
+    for words, kind in names.items():
+        width = len(words)
+        for i in range(len(doc) - width + 1):
+            if doc[i].text != words[0] or any(k in taken for k in range(i, i + width)):
+                continue
+            span = doc[i : i + width]
+            if tuple(t.text for t in span) != words or _overlaps(blocked, span.start_char, span.end_char):
+                continue
+            # the whole name, not the start of a longer one ("X Records" after the band X)
+            if span.end < len(doc) and doc[span.end].is_title and doc[span.end].pos_ == "PROPN":
+                continue
+            extra.append(_mention(span, kind))
+            taken.update(range(i, i + width))
+    return extra
 
 
 def _after_group_noun(span: Span) -> bool:
@@ -283,16 +487,25 @@ def _propn_run(doc: Doc, i: int) -> tuple[int, int]:
 
 
 def _missed_names(
-    doc: Doc, parts: set[str], covered: set[int], blocked: list[tuple[int, int]]
+    doc: Doc, parts: set[str], covered: set[int], blocked: list[tuple[int, int]], plural: frozenset[str]
 ) -> list[NameMention]:
-    """Names the model missed: proper nouns that speak first, then what repeats a known name."""
+    """Names the model missed: proper nouns that speak first, then what repeats a known name.
+
+    A speaker that takes a plural verb ("X announce") is a group, its name with the
+    capitalised compound words before it (which the tagger may call common nouns).
+    """
     speakers = [
-        span
+        _with_compounds(span, covered)
         for span in _candidate_runs(doc, covered, blocked)
-        if span[0].pos_ == "PROPN" and (_subject_of_saying(span) or _subject_with_pronoun(span))
+        # a title-cased headline makes the tagger call a band's name a common noun
+        if (span[0].pos_ == "PROPN" or _with_compounds(span, covered).text in plural)
+        and (_subject_of_saying(span) or _subject_with_pronoun(span))
     ]
+    groups = [s for s in speakers if s.text in plural]
+    speakers = [s for s in speakers if s.text not in plural]
     parts = parts | _name_parts([_mention(s, "person") for s in speakers])
-    extra = [_mention(span, "person") for span in speakers]
+    extra = [_mention(span, "person") for span in speakers] + [_mention(span, "group") for span in groups]
+    speakers += groups
     taken = {t.i for span in speakers for t in span}
     for span in _candidate_runs(doc, covered | taken, blocked):
         if span.text.lower() in parts or (
@@ -301,6 +514,20 @@ def _missed_names(
             # a known name, or a first name + known surname ("Billie X" after "X said")
             extra.append(_mention(span, "person"))
     return extra
+
+
+def _with_compounds(span: Span, covered: set[int]) -> Span:
+    """The span with the capitalised compound words before it ("Copper" tagged a noun in "Copper X")."""
+    doc = span.doc
+    start = span.start
+    while (
+        start > 0
+        and start - 1 not in covered
+        and doc[start - 1].dep_ == "compound"
+        and doc[start - 1].is_title
+    ):
+        start -= 1
+    return doc[start : span.end]
 
 
 def _candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) -> list[Span]:

@@ -2,10 +2,10 @@
 
 A performance is read from a cue verb ("performed", "sang", "opened with", "was joined
 by X for Y", "headlined", "delivered a rendition of"), its performer from the verb's
-subject through coreference (``entity_at``: "she", "the pop star"), its works from the
+subject through coreference (``entity_at``: "she", "the folk singer"), its works from the
 clause after the verb ("opened with A, then B and C"; "the song" is the last song named),
 and its event from the sentence or, failing that, from the event the paragraph is about
-("During the X residency ..., she ... . Gaga performed 'Y'"). Location and date come from
+("During the X residency ..., she ... . Rivera performed 'Y'"). Location and date come from
 the clause, else from the event.
 """
 
@@ -16,21 +16,22 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
-from kg.extract.dates import is_date_text, parse_date
-from kg.extract.events import date_after
+from kg.extract.dates import is_date_text, is_event_day, is_future, parse_date
+from kg.extract.events import date_after, doc_text, sentence_bounds
 from kg.extract.model import Entity, Performance, TextSpan, When
 
 #: Verbs that are a performance whatever follows them.
 _SURE_VERBS = frozenset({"perform", "sing", "headline", "duet", "belt", "croon", "serenade", "rap"})
 #: Verbs that are a performance only with a work, a music object or an event ("played a role" is not).
-_MAYBE_VERBS = frozenset({"play", "open", "close", "cover", "debut", "dedicate", "deliver", "premiere",
+_MAYBE_VERBS = frozenset({"play", "open", "close", "cover", "debut", "dedicate", "deliver", "premiere", "premier",
                           "join", "rock", "take", "kick", "end", "finish", "start", "launch", "bring"})
 #: Verbs whose "with X" names a co-performer ("duetted with X", "performed it with her brother").
 _WITH_VERBS = frozenset({"duet", "perform", "sing", "join", "play"})
 #: Objects that make an ambiguous verb a performance ("delivered a rendition", "took the stage").
 _MUSIC_OBJECTS = frozenset({"song", "songs", "track", "tracks", "set", "rendition", "version", "hit", "hits",
                             "medley", "number", "tune", "ballad", "anthem", "concert", "show", "gig",
-                            "stage", "encore", "performance", "setlist", "single", "cover", "duet"})
+                            "stage", "encore", "performance", "setlist", "single", "cover", "duet",
+                            "date", "dates", "shows", "gigs", "concerts", "night", "nights"})
 #: Ambiguous verbs that are a performance with an event alone ("played Glastonbury").
 _EVENT_VERBS = frozenset({"play", "open", "close", "headline"})
 #: Objects that make "played"/"took" something else than a performance.
@@ -45,6 +46,13 @@ _SONG_ANAPHORS = frozenset({"song", "track", "tune", "number", "ballad", "anthem
 _SUBJECT_DEPS = ("nsubj", "nsubjpass")
 #: Work kinds that are acted in or written, not performed on stage.
 _UNPERFORMED = frozenset({"film", "tv", "book"})
+#: Event kinds that are shows an article can be about as a whole.
+_SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
+#: Nouns that refer to the show an article is about ("opened the show", "later in the evening").
+_SHOW_WORDS = frozenset({"show", "evening", "night", "ceremony", "encore", "concert", "gig", "set", "crowd",
+                         "audience"})
+#: Nouns after a place that make it one night of a tour ("on the Tacoma date").
+_DATE_NOUNS = frozenset({"date", "night", "show", "leg", "stop", "gig", "concert"})
 #: How many sentences an event set by context stays in force without a new performance.
 _CONTEXT_SPAN = 2
 
@@ -97,7 +105,7 @@ def _subjects(verb: Token) -> list[Token]:
                 out.extend(c for c in s.conjuncts)
             return out
         if cur.dep_ in ("xcomp", "advcl", "pcomp", "conj", "ccomp", "acl", "relcl") or cur.dep_ == "pobj":
-            cur = cur.head if cur.head is not cur else None
+            cur = cur.head if cur.head.i != cur.i else None
         elif cur.dep_ == "prep":
             cur = cur.head
         else:
@@ -187,7 +195,7 @@ def _anaphor(doc: Doc, verb: Token, start: int, end: int) -> bool:
         tok = doc[k]
         if tok.lower_ in _SONG_ANAPHORS and k > 0 and doc[k - 1].lower_ in ("the", "that", "this"):
             return True
-        if tok.lower_ == "it" and tok.head is verb and tok.dep_ in ("dobj", "obj"):
+        if tok.lower_ == "it" and tok.head.i == verb.i and tok.dep_ in ("dobj", "obj"):
             return True
     return False
 
@@ -208,23 +216,69 @@ def _event_context(sent: Span, idx: _Index) -> str | None:
 
 
 def _location_in(doc: Doc, start: int, end: int, idx: _Index) -> str | None:
-    """A place named after "at"/"in" in the clause."""
+    """A place named after "at"/"in" in the clause, or "on the Tacoma date" (a place before a show noun)."""
     for k in range(start, end - 1):
-        if doc[k].lower_ in ("at", "in", "inside"):
+        low = doc[k].lower_
+        if low in ("at", "in", "inside", "on"):
             j = k + 1
             while j < end and doc[j].pos_ == "DET":
                 j += 1
-            if j in idx.place_at and j not in idx.event_at:
-                return idx.place_at[j]
+            if j not in idx.place_at or j in idx.event_at:
+                continue
+            key = idx.place_at[j]
+            after = j
+            while after < len(doc) and idx.place_at.get(after) == key:
+                after += 1
+            # "on the Tacoma date", "on the Tacoma night"; "on" before a bare place is no location
+            if low != "on" or (after < len(doc) and doc[after].lower_ in _DATE_NOUNS):
+                return key
     return None
 
 
-def _date_in(doc: Doc, start: int, end: int, idx: _Index, published: str | None) -> When | None:
-    """The first calendar date named in tokens ``start:end`` outside event names and titles."""
+def _participle_end(doc: Doc, end: int, sent: Span) -> int:
+    """Where a clause ends when the next cue verb only adds its route: "..., starting at V"."""
+    if end < sent.end and doc[end].tag_ == "VBG" and doc[end].dep_ in ("advcl", "xcomp", "conj"):
+        return sent.end
+    return end
+
+
+def _date_in(doc: Doc, verb: Token, start: int, end: int, idx: _Index, published: str | None) -> When | None:
+    """The first calendar date in tokens ``start:end`` (before the cue verb) that dates the cue's clause.
+
+    Event names and titles hold no such date, nor does another clause: in "X, whose single
+    topped the chart in March, will close the stage" March dates the chart, not the show.
+    """
+    governing = _governing_verbs(verb)
     for ent in doc.ents:
         if start <= ent.start < end and ent.label_ in ("DATE", "TIME") and ent.start not in idx.event_at \
-                and ent.start not in idx.work_at and is_date_text(ent.text):
-            return parse_date(ent.text, published, TextSpan(ent.start_char, ent.end_char, ent.text))
+                and ent.start not in idx.work_at and is_date_text(ent.text) and not is_event_day(ent) \
+                and _verb_of(ent.root) in governing:
+            # "will headline ... in August": the next August, not the last
+            span = TextSpan(ent.start_char, ent.end_char, ent.text)
+            return parse_date(ent.text, published, span, future=is_future(ent.root))
+    return None
+
+
+def _governing_verbs(verb: Token) -> set[int]:
+    """The cue verb and the clauses it hangs from ("at V on Monday when he performed"), not its siblings."""
+    out = {verb.i}
+    cur = verb
+    # a conjoined verb is a clause of its own ("X topped the chart in March and will close ...")
+    while cur.dep_ not in ("conj", "ROOT") and cur.head.i != cur.i:
+        cur = cur.head
+        out.add(cur.i)
+    return out
+
+
+def _verb_of(token: Token) -> int | None:
+    """The index of the nearest verb above ``token`` (itself if it is one)."""
+    cur = token
+    for _ in range(8):
+        if cur.pos_ in ("VERB", "AUX"):
+            return cur.i
+        if cur.head.i == cur.i:
+            return cur.i
+        cur = cur.head
     return None
 
 
@@ -259,7 +313,7 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
     idx = _index(doc)
     found: list[Performance] = []
     context = _Context()
-    text_all = doc.text
+    text_all = doc_text(doc)
     for sent in doc.sents:
         caption = _is_caption(text_all, sent)
         here = _event_context(sent, idx)
@@ -307,15 +361,25 @@ def _clause_performances(
         works = [w for w in works if idx.work_kind.get(w) != "album"]
     events = {e.key: e for e in doc._.events}
     # the clause after the verb first; else the sentence before it ("at V on Monday when he performed")
-    location = _location_in(doc, verb.i + 1, end, idx) or _location_in(doc, sent.start, verb.i, idx)
+    location = (
+        _location_in(doc, verb.i + 1, _participle_end(doc, end, sent), idx)
+        or _location_in(doc, sent.start, verb.i, idx)
+    )
     # the paragraph's event, for the people it is about, unless the clause puts the act elsewhere
     if event is None and context.event is not None and location in (None, events[context.event].location) \
             and any(p.key in context.people for p in performers):
         event = context.event
+    # nothing in the paragraph places it: the one show the whole article is about (a review),
+    # for its own people or in a sentence that speaks of the show ("earlier in the evening")
+    if event is None and location is None:
+        show = _article_event(doc)
+        if show is not None and (any(p.key in _people_of_event(doc, show) for p in performers)
+                                 or _speaks_of_the_show(doc, sent)):
+            event = show
     published = doc._.published
     named = frozenset(idx.event_at) | frozenset(idx.work_at)
     date = date_after(doc, verb.i + 1, end, set(), published, named)
-    date = date or _date_in(doc, sent.start, verb.i, idx, published)
+    date = date or _date_in(doc, verb, sent.start, verb.i, idx, published)
     if event is not None:
         location = location or events[event].location
         date = date or events[event].date
@@ -325,6 +389,41 @@ def _clause_performances(
         for p in performers
         for w in works or [None]
     ]
+
+
+def _article_event(doc: Doc) -> str | None:
+    """The only named show of the article (a tour, festival, award show), if there is exactly one.
+
+    A concert review or an award-show report is about one event and often names it once, far
+    from the sentences listing what was played; two named shows make this a guess, so none.
+    """
+    cached = doc.user_data.get("kg.article_event", "")
+    if cached != "":
+        return cached
+    shows = [e.key for e in doc._.events if e.kind in _SHOW_KINDS and e.name[:1].isupper() and e.super_event is None]
+    found = shows[0] if len(shows) == 1 else None
+    doc.user_data["kg.article_event"] = found
+    return found
+
+
+def _people_of_event(doc: Doc, key: str) -> set[str]:
+    """Entities named in any sentence (headlines too) that names the event ``key``."""
+    event = next(e for e in doc._.events if e.key == key)
+    starts, ends = sentence_bounds(doc)
+    people: set[str] = set()
+    for m in event.mentions:
+        span = doc.char_span(m.start, m.end, alignment_mode="expand")
+        if span is not None:
+            people |= _people_in(doc, doc[starts[span.start] : ends[span.start]])
+    return people
+
+
+def _speaks_of_the_show(doc: Doc, sent: Span) -> bool:
+    """ "opened the show", "earlier in the evening", "the encore": the sentence is about a show."""
+    return any(
+        t.lower_ in _SHOW_WORDS and t.i > sent.start and doc[t.i - 1].lower_ in ("the", "that", "this")
+        for t in sent
+    )
 
 
 def _people_in(doc: Doc, sent: Span) -> set[str]:
@@ -355,14 +454,18 @@ def _is_performance(verb: Token, works: list[str], event: str | None, objects: s
 
 
 def _dedupe(found: list[Performance]) -> tuple[Performance, ...]:
-    """Keep the first performance per (performer, work) and per (performer, event) without work."""
-    with_work = {(p.performer, p.event) for p in found if p.work is not None}
+    """Keep the first performance per (performer, work) and per (performer, event or place) without work."""
+    # without an event, the place tells two shows apart ("played Tacoma" and "premiered X in Reno")
+    with_work = {(p.performer, p.event, None if p.event else p.location) for p in found if p.work is not None}
     seen: set[tuple[str, str | None, str | None]] = set()
     out: list[Performance] = []
     for p in found:
-        if p.work is None and ((p.performer, p.event) in with_work or (p.event is None and p.location is None)):
+        if p.work is None and (
+            (p.performer, p.event, None if p.event else p.location) in with_work
+            or (p.event is None and p.location is None)
+        ):
             continue
-        key = (p.performer, p.work, None) if p.work is not None else (p.performer, None, p.event)
+        key = (p.performer, p.work, None) if p.work is not None else (p.performer, None, p.event or p.location)
         if key in seen:
             continue
         seen.add(key)

@@ -1,9 +1,9 @@
 """Places: venues, cities, regions and countries, chained by containment.
 
-The small model misses or mislabels venues ("Dolby Live" as a PERSON, "Park MGM" as
+The small model misses or mislabels venues ("Orchid Live" as a PERSON, "Park Halvorsen" as
 nothing), so places come from three sources: GPE/LOC/FAC entities; capitalised names
 ending in a venue word ("Wembley Stadium", "the Hollywood Bowl"); and a capitalised
-name after "at" where an event or a performance is located ("... Residency at X at Y").
+name after "at" where an event or a performance is located ("... Tour at X at Y").
 Containment is read from "V at W", "V in City", "City, Country" and from a city
 named inside an event's name when the event is held at a venue.
 """
@@ -55,10 +55,10 @@ silicon valley|the balkans|siberia|patagonia|yorkshire|cornwall|lancashire|kent|
 """.replace("\n", "").split("|")) - {""}
 #: Major cities (general knowledge): found even where the small model does not tag them.
 _CITIES = frozenset("""
-new york|new york city|los angeles|las vegas|chicago|houston|phoenix|philadelphia|san antonio|
+new york|new york city|houston|phoenix|philadelphia|san antonio|
 san diego|dallas|austin|nashville|atlanta|miami|boston|seattle|san francisco|denver|detroit|
-new orleans|memphis|portland|minneapolis|toronto|montreal|vancouver|london|manchester|liverpool|
-glasgow|edinburgh|dublin|paris|berlin|munich|hamburg|madrid|barcelona|lisbon|rome|milan|amsterdam|
+new orleans|memphis|portland|minneapolis|toronto|montreal|vancouver|london|liverpool|
+edinburgh|paris|berlin|munich|hamburg|madrid|barcelona|lisbon|rome|milan|amsterdam|
 brussels|vienna|zurich|stockholm|oslo|copenhagen|helsinki|warsaw|prague|budapest|athens|istanbul|
 moscow|tokyo|osaka|seoul|beijing|shanghai|hong kong|mumbai|delhi|new delhi|bangkok|jakarta|manila|
 sydney|melbourne|auckland|johannesburg|cape town|lagos|nairobi|cairo|dubai|tel aviv|mexico city|
@@ -154,7 +154,7 @@ class _Builder:
 
 
 def _event_tokens(doc: Doc) -> set[int]:
-    """Tokens inside event names: "Grammys" there is an event, never a place."""
+    """Tokens inside event names: "Zennies" there is an event, never a place."""
     return {k for m in event_mentions(doc) for k in range(m.start, m.end)}
 
 
@@ -172,7 +172,7 @@ def _name_after(doc: Doc, i: int, sent_end: int, events: set[int]) -> tuple[int,
 def _in_event_context(doc: Doc, at: int, events: set[int], builder: _Builder) -> bool:
     """Whether the "at" at token ``at`` locates an event or a performance, not a workplace."""
     prev = at - 1
-    # "... Residency at X", "... Dolby Live at X" (a chain of places), "the show at X"
+    # "... Tour at X", "... Orchid Live at X" (a chain of places), "the show at X"
     if prev >= 0 and (prev in events or prev in builder.token_place or doc[prev].lemma_.lower() in _EVENT_CONTEXT):
         return True
     head = doc[at].head
@@ -198,15 +198,17 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
     builder = _Builder(doc)
     ents_by_start = {e.start: e for e in doc.ents if e.label_ in _GEO_LABELS}
     surnames = _surnames(doc)
+    named = _gpe_names(doc, events)
     for sent in doc.sents:
         i = sent.start
         while i < sent.end:
             ent = ents_by_start.get(i)
             if i in builder.token_place:
                 nxt = i + 1
-            # inside an event name only a gazetteer place counts ("the Las Vegas Residency")
+            # inside an event name only a known place counts ("the Summer Reno Residency")
             elif i in events:
-                nxt = _add_gazetteer(doc, i, sent.end, builder) or i + 1
+                nxt = _add_gazetteer(doc, i, sent.end, builder) or _add_named_elsewhere(
+                    doc, i, sent.end, events, named, builder) or i + 1
             # GPE / LOC / FAC entities that are not part of an event name
             elif ent is not None and not events.intersection(range(ent.start, ent.end)) \
                     and not (ent.text in surnames and _geo_kind(ent.text) is None) and not _in_title(doc, ent.start):
@@ -284,6 +286,33 @@ def _add_gazetteer(doc: Doc, i: int, sent_end: int, builder: _Builder) -> int | 
     return geo[0]
 
 
+def _gpe_names(doc: Doc, events: set[int]) -> frozenset[str]:
+    """Names the model tags GPE outside event names: the same words inside a name are that place."""
+    return frozenset(
+        _norm(e.text) for e in doc.ents if e.label_ == "GPE" and not events.intersection(range(e.start, e.end))
+    )
+
+
+def _add_named_elsewhere(
+    doc: Doc, i: int, sent_end: int, events: set[int], named: frozenset[str], builder: _Builder
+) -> int | None:
+    """A place inside an event name that the article names as a place elsewhere, longest first.
+
+    "the Summer Reno Residency" holds Reno when "in Reno" appears in another sentence; the
+    event's last word (its head) is never taken.
+    """
+    if not doc[i].text[:1].isupper():
+        return None
+    for j in range(min(sent_end, i + _WORDS_OF_GEO), i, -1):
+        # the name must stay inside the event and leave its head word out
+        if j not in events or not all(k in events for k in range(i, j)):
+            continue
+        kind = _geo_kind(doc[i:j].text)
+        if _norm(doc[i:j].text) in named and builder.add(i, j, kind or "city"):
+            return j
+    return None
+
+
 def _add_at_name(doc: Doc, i: int, sent_end: int, events: set[int], builder: _Builder) -> int | None:
     """ "at X" where an event or a performance happens: X is a venue (or a town owning one)."""
     if doc[i].lower_ != "at" or not _in_event_context(doc, i, events, builder):
@@ -356,7 +385,7 @@ def _link_containment(doc: Doc, builder: _Builder, events: set[int]) -> None:
     kinds = {n: builder.by_norm[n]["kind"] for n in builder.order}
     for start, end, norm in spans:
         j = end
-        # "Dolby Live at Park MGM", "Wembley Stadium in London", "Paris, France"
+        # "Orchid Live at Park Halvorsen", "Wembley Stadium in London", "Paris, France"
         if j < len(doc) and doc[j].lower_ in ("at", "in", "inside", ","):
             k = j + 1
             while k < len(doc) and doc[k].pos_ == "DET":
@@ -366,7 +395,7 @@ def _link_containment(doc: Doc, builder: _Builder, events: set[int]) -> None:
                 if _GEO_RANK.get(kinds[outer], 1) > _GEO_RANK.get(kinds[norm], 1) or (
                         kinds[norm] not in _GEO_RANK and doc[j].lower_ != ","):
                     builder.contain(norm, outer)
-    # "the X City Residency at V (at W)": the outermost venue is in that city
+    # "the X City Tour at V (at W)": the outermost venue is in that city
     for m in event_mentions(doc):
         inner_city = next((builder.token_place[k] for k in range(m.start, m.end)
                            if k in builder.token_place and kinds[builder.token_place[k]] == "city"), None)

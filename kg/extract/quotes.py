@@ -17,6 +17,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
 from kg.extract.cues import STATEMENT_NOUNS, MarkedSpan, find_marked_spans, is_say_verb, strip_marks
+from kg.extract.events import doc_text
 from kg.extract.model import Entity, Quote, TextSpan
 
 #: Words right before a quoted title ("the song 'X'", "her album 'Y'").
@@ -44,7 +45,7 @@ _TITLE_SMALL = frozenset(
 )
 #: Sentence-final punctuation: cue contexts stop there.
 _STOPS = frozenset({".", "!", "?"})
-#: At most this many tokens between the closing mark and a cue after it ("," the 13-time winner said).
+#: At most this many tokens between the closing mark and a cue after it ("," the five-time winner said).
 _NEAR_AFTER = 14
 #: At most this many tokens between a cue before the quote and its opening mark (She added: ").
 _NEAR_BEFORE = 3
@@ -86,7 +87,7 @@ def extract_quotes(doc: Doc) -> tuple[Quote, ...]:
         One Quote per utterance, in text order; ``span`` is the text inside the marks.
     """
     entities = tuple(doc._.entities)
-    text = doc.text  # built anew on every access: once here
+    text = doc_text(doc)
     marks = find_marked_spans(text)
     in_quote = _quoted_tokens(doc, marks)
     candidates = []
@@ -157,7 +158,7 @@ def _find_cue(cand: _Candidate, in_quote: set[int]) -> _Cue | None:
         and _only_subject_between(cand, after[0], in_quote)
         and not (closed and len(_words(cand.right)) > 5)
     ):
-        # "...," Gaga said / said the minister / she later added; after a full stop only a
+        # "...," Rivera said / said the minister / she later added; after a full stop only a
         # short '"...." X said.' looks back, a longer clause is an utterance of its own
         return _cue_of(after[0], in_quote)
     before = [t for t in cand.left if is_say_verb(t) and t.pos_ != "NOUN"]
@@ -223,7 +224,7 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
         if subjects:
             # the subject nearest the verb: "X's Prime Minister, Y said" has two
             return _owner(min(subjects, key=lambda c: abs(c.i - v.i)))
-        if v is verb:
+        if v.i == verb.i:
             # "said the minister": the subject parsed as an object after the verb
             objects = [
                 c

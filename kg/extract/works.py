@@ -16,7 +16,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Span
 
 from kg.extract.coref import entity_at
-from kg.extract.events import event_mentions, is_cap, sentence_bounds
+from kg.extract.events import doc_text, event_mentions, is_cap, sentence_bounds
 from kg.extract.model import TextSpan, Work
 
 #: Cue nouns before a title, with the kind of work they announce.
@@ -64,7 +64,7 @@ _YEAR = re.compile(r"^(19|20)\d\d$")
 
 
 def _title_like(text: str) -> bool:
-    """Short, mostly capitalised, no sentence punctuation at the end: "Born This Way", not a quote."""
+    """Short, mostly capitalised, no sentence punctuation at the end: "Salt In The Wires", not a quote."""
     words = text.split()
     if not words or len(words) > _MAX_TITLE_WORDS or not words[0][:1].isupper():
         return False
@@ -77,7 +77,7 @@ def _title_like(text: str) -> bool:
 def _quoted_spans(doc: Doc) -> list[Span]:
     """Token spans inside matching quotation marks, in text order."""
     found: list[Span] = []
-    text = doc.text
+    text = doc_text(doc)
     i = 0
     while i < len(text):
         close = _QUOTES.get(text[i])
@@ -161,6 +161,10 @@ def _cue_before(doc: Doc, start: int, floor: int) -> tuple[str | None, int | Non
     while i >= floor and start - i <= 6:
         tok = doc[i]
         low = tok.lower_
+        # "the album's first single, 'X'": a title in apposition to its cue noun
+        if low == "," and i == start - 1 and i - 1 >= floor and doc[i - 1].lower_ in _CUES:
+            i -= 1
+            continue
         # the small model tags "hit" in "her 2011 hit" as a verb: the word decides
         if low in _CUES and tok.pos_ != "AUX":
             kind = kind or _CUES[low]
@@ -311,7 +315,7 @@ def _consider(doc: Doc, collector: _Collector, span: Span, quoted: bool) -> None
         end -= 1
     if start >= end:
         return
-    # "The A Star Is Born actor": the article belongs to the role noun, not the title
+    # "The A River Runs Out actor": the article belongs to the role noun, not the title
     role = _role_after(doc, end, sent.end)
     if role and doc[start].lower_ == "the" and end - start > 1 and not quoted:
         start += 1

@@ -164,6 +164,27 @@ def test_platform_is_not_a_person(run) -> None:
     assert set(_by_name(facts)) == {"Ben Ortiz"}
 
 
+@pytest.mark.parametrize(
+    ("text", "platform"),
+    [
+        # platforms in no list: read from how the article uses them
+        ("Ben Ortiz shared the news on Chirpz early on Monday.", "Chirpz"),
+        ("Ben Ortiz announced the tour in a Chirpz post.", "Chirpz"),
+        ("Ben Ortiz has four million Flikkr followers.", "Flikkr"),
+        ("Ben Ortiz took to Flikkr to thank his fans.", "Flikkr"),
+    ],
+)
+def test_medium_named_by_use_is_not_a_person(run, text: str, platform: str) -> None:
+    names = _by_name(run(text))
+    assert "Ben Ortiz" in names
+    assert platform not in names
+
+
+def test_person_after_on_with_a_possessive_stays_a_person(run) -> None:
+    text = "Lena Brandt spoke with Omar Haddad. She later commented on Haddad’s remarks."
+    assert _who(run(text), text, "Haddad’s") == "Omar Haddad"
+
+
 def test_name_as_a_modifier_is_not_a_person(run) -> None:
     facts = run("Nina Park wrote a song for the Barbie soundtrack.")
     assert "Barbie" not in _by_name(facts)

@@ -89,6 +89,31 @@ def test_keys_and_repeated_mentions(run) -> None:
     assert [m.text for m in facts.events[0].mentions] == ["Brit Awards", "Brit Awards"]
 
 
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # an award show is its prize in the plural, dated: no list of shows needed
+        ("Ivo Hart won twice at the 2019 Zennies in Denver.", ["2019 Zennies"]),
+        ("She hosted the 41st Lanterns last spring.", ["41st Lanterns"]),
+        ("Mara Quinn won at the 2021 Zennies. The Zennies ran long.", ["2021 Zennies"]),
+        # not award shows: an undated plural, a band's tour, a decade
+        ("The Zennies were in town last week.", []),
+        ("Fans loved the 2022 Hollows tour.", ["2022 Hollows tour"]),
+        ("Music of the 1990s filled the hall.", []),
+    ],
+)
+def test_award_show_named_by_dated_plural(run, text: str, names: list[str]) -> None:
+    assert [e.name for e in run(text).events] == names
+
+
+def test_award_show_plural_is_dated_by_its_year(run) -> None:
+    facts = run("Ivo Hart won twice at the 2019 Zennies in Denver.")
+    event = _event(facts, "2019 Zennies")
+    assert event.kind == "award"
+    assert _place_name(facts, event.location) == "Denver"
+    assert event.date is not None and event.date.value == "2019"
+
+
 def test_undated_mention_joins_the_dated_event(run) -> None:
     facts = run("Mara Quinn won at the 2022 Grammys in Las Vegas. The Grammys were long.")
     assert [e.name for e in facts.events] == ["2022 Grammys"]
