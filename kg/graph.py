@@ -1,29 +1,64 @@
-"""KnowledgeGraph: the one object users hold, in a notebook or a script.
+"""KnowledgeGraph: the one object users hold, in a notebook, a script or a server.
 
-It wraps an rdflib Dataset (one named graph per article) and offers what users do
-with it: add articles' facts, query with SPARQL, save in any RDF format, validate,
+It holds one named graph per article, wherever the graph lives: in memory (rdflib,
+for one-off builds that end in a file), in an on-disk Oxigraph store (the default for a
+growing corpus), or on a SPARQL 1.1 server (see :mod:`kg.rdf.store`). The same methods
+work on all three: add or replace articles' facts, remove articles, query with SPARQL
+(with a time limit if asked), save in any RDF format or as GraphML/GEXF, validate,
 count, and show a summary in Jupyter.
+
+Thread safety: :meth:`KnowledgeGraph.query` may be called from several threads at
+once on one open graph, on every backend. On an Oxigraph store the queries really run
+in parallel (Oxigraph releases the GIL while it evaluates) and each sees one consistent
+snapshot, even while this or another handle writes; on a server every query is its own
+HTTP request; in memory, rdflib's engine takes turns under the GIL and must not run
+while the same graph is written to. Writes (``add``, ``add_graphs``, ``remove``) belong
+to one thread at a time: the name index they keep up to date is not locked.
+
+Several processes: one may open a store folder read-write (``kg build``, ``kg remove``),
+any number read-only at the same time (``KnowledgeGraph.open(path, read_only=True)``:
+the query commands and ``kg serve`` do), each seeing the store as it was when opened.
 """
 
 from __future__ import annotations
 
+import ctypes
 import html
-from collections.abc import Iterable
+import json
+import os
+import tempfile
+import threading
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from rdflib import Dataset, URIRef
+from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
 from rdflib.namespace import RDF
 from rdflib.query import Result
 
 from kg import queries
-from kg.errors import QueryError
+from kg.errors import GraphError, KgError, QueryError
 from kg.extract.model import Facts
 from kg.io.article import Article
-from kg.rdf.mapping import add_article
+from kg.rdf.mapping import article_graph, article_iri
 from kg.rdf.namespaces import SDO
-from kg.rdf.serialize import read_dataset, write_dataset
+from kg.rdf.resolve import INDEX_QUERY, NameIndex, add_same_as
+from kg.rdf.serialize import FORMATS, format_for, read_dataset, write_dataset
+from kg.rdf.store import (
+    Backend,
+    MemoryBackend,
+    OxigraphBackend,
+    SparqlBackend,
+    is_sparql_url,
+    is_store_dir,
+)
 from kg.rdf.validate import validate as shacl_validate
+
+__all__ = ["EXPORT_FORMATS", "KnowledgeGraph", "QueryTimeout", "export_format"]
+
+_T = TypeVar("_T")
+
 
 #: What ``stats()`` counts: label -> the schema.org classes whose instances it counts.
 _COUNTED: dict[str, tuple[URIRef, ...]] = {
@@ -59,6 +94,27 @@ _COUNTED: dict[str, tuple[URIRef, ...]] = {
 }
 
 
+#: Network formats ``save`` writes (the entity graph of :func:`kg.network.entity_graph`).
+_NETWORK_SUFFIXES = (".graphml", ".gexf")
+
+EXPORT_FORMATS: tuple[str, ...] = (*FORMATS, *_NETWORK_SUFFIXES)
+"""Every file extension :meth:`KnowledgeGraph.save` writes: RDF syntaxes, then GraphML and GEXF."""
+
+# Stores and servers keep the merge of all articles in the default graph (kg.rdf.store): count there.
+_STATS_QUERY = """\
+SELECT ?label (COUNT(DISTINCT ?s) AS ?n) WHERE { VALUES (?label ?cls) { %s } ?s a ?cls } GROUP BY ?label"""
+_PERFORMANCES_QUERY = "SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s <https://schema.org/performer> ?o }"
+_TRIPLES_QUERY = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
+
+
+class QueryTimeout(QueryError):
+    """A query that ran past its time limit and was stopped."""
+
+
+class _Stop(BaseException):
+    """Raised inside a query's worker thread to stop it (BaseException: no ``except Exception`` swallows it)."""
+
+
 class KnowledgeGraph:
     """An RDF knowledge graph of people, events and works, one named graph per article.
 
@@ -68,50 +124,177 @@ class KnowledgeGraph:
         0
     """
 
-    def __init__(self, dataset: Dataset | None = None) -> None:
-        self.dataset = dataset if dataset is not None else Dataset(default_union=True)
-        self.dataset.default_union = True
+    def __init__(
+        self,
+        dataset: Dataset | None = None,
+        *,
+        backend: Backend | None = None,
+        links: Mapping[str, URIRef] | None = None,
+    ) -> None:
+        """A graph in memory (optionally around ``dataset``), or on ``backend``.
+
+        Args:
+            dataset: An rdflib Dataset to wrap (memory only).
+            backend: Where the graph lives; :meth:`open` picks it from a path or URL.
+            links: Name or IRI -> Wikidata entity (:func:`kg.rdf.resolve.load_links`):
+                every article added gets ``owl:sameAs`` for the entities it names.
+        """
+        if backend is not None and dataset is not None:
+            raise ValueError("give a dataset or a backend, not both")
+        self._backend: Backend = backend if backend is not None else MemoryBackend(dataset)
+        self.links: dict[str, URIRef] = dict(links or {})
+        self._index: NameIndex | None = None
+        self._view: Dataset | None = None
 
     @classmethod
     def load(cls, path: str | Path) -> KnowledgeGraph:
-        """Read a graph written by ``save`` (or any RDF file rdflib reads)."""
+        """Read a graph written by ``save`` (or any RDF file rdflib reads) into memory."""
         return cls(read_dataset(Path(path)))
 
+    @classmethod
+    def open(cls, target: str | Path, *, read_only: bool = False, create: bool = False) -> KnowledgeGraph:
+        """Open a graph file, an Oxigraph store folder or a SPARQL server URL.
+
+        Args:
+            target: An RDF file (read into memory), a store folder, or an
+                ``http(s)://`` URL of a SPARQL 1.1 server (see
+                :func:`kg.rdf.store.sparql_endpoints` for which URLs work).
+            read_only: Open a store folder read-only: any number of processes may, even
+                while one other process has it open for writing (each sees the store
+                as it was when opened). Servers such as ``kg serve`` want this.
+            create: Make a new store when ``target`` does not exist or is an empty folder.
+
+        Raises:
+            GraphError: When the target is none of those, or cannot be opened.
+        """
+        if is_sparql_url(target):
+            return cls(backend=SparqlBackend(str(target)))
+        path = Path(target)
+        if is_store_dir(path):
+            return cls(backend=OxigraphBackend(path, read_only=read_only))
+        if path.is_file():
+            return cls.load(path)
+        empty = path.is_dir() and not any(path.iterdir())
+        if create and (empty or not path.exists()):
+            if path.suffix.lower() in EXPORT_FORMATS:
+                raise GraphError(f"{path}: a store is a folder; this name looks like a graph file")
+            return cls(backend=OxigraphBackend(path))
+        what = "is not a kg store folder" if path.is_dir() else "no such graph file or store folder"
+        raise GraphError(f"{path}: {what}")
+
+    @property
+    def backend(self) -> str:
+        """Where the graph lives: ``"memory"``, ``"store"`` (on disk) or ``"sparql"`` (a server)."""
+        return self._backend.kind
+
+    @property
+    def dataset(self) -> Dataset:
+        """The graph as an rdflib Dataset (see :meth:`rdf_graph`)."""
+        return self.rdf_graph()
+
     def rdf_graph(self) -> Dataset:
-        """The underlying rdflib Dataset (queries see the union of all articles)."""
-        return self.dataset
+        """The graph through rdflib's API; queries see the union of all articles.
+
+        In memory this is the Dataset itself; on a store, a live rdflib view of it
+        (oxrdflib); on a server, a copy read when first asked for.
+        """
+        if self._view is None or self._backend.kind == "memory":
+            self._view = self._backend.dataset()
+        return self._view
 
     def add(self, article: Article, facts: Facts) -> None:
-        """Add (or replace) one article's facts as its own named graph."""
-        add_article(self.dataset, article, facts)
+        """Add one article's facts as its own named graph, replacing any earlier version at once.
+
+        Agents named by one word are first resolved against the graph
+        (:class:`kg.rdf.resolve.NameIndex`), and the links table adds ``owl:sameAs``.
+        """
+        name = article_iri(article.id)
+        index = self._name_index()
+        graph = article_graph(article, facts, resolved=index.resolve(name, facts))
+        if self.links:
+            add_same_as(graph, self.links)
+        self._backend.replace(name, graph)
+        index.replace_graph(name, graph)
+        self._view = None
 
     def add_all(self, pairs: Iterable[tuple[Article, Facts]]) -> int:
-        """Add many ``(article, facts)`` pairs; returns how many."""
+        """Add many ``(article, facts)`` pairs, in order; returns how many."""
         count = 0
         for article, facts in pairs:
             self.add(article, facts)
             count += 1
         return count
 
-    def save(self, path: str | Path, fmt: str | None = None) -> Path:
-        """Write the graph, its format from the file extension unless ``fmt`` is given."""
-        return write_dataset(self.dataset, Path(path), fmt)
+    def add_graphs(self, dataset: Dataset) -> int:
+        """Copy in every named graph of ``dataset`` (articles mapped elsewhere: a TriG file, workers).
 
-    def query(self, sparql: str) -> Result:
-        """Run a SPARQL query (or the name of a named query) over all articles.
+        Each replaces the graph of the same name, as :meth:`add` would; no resolution
+        runs, since the graphs were already mapped. Returns how many graphs came in.
+        """
+        index = self._name_index()
+        count = 0
+        for graph in dataset.graphs():
+            if len(graph) and isinstance(graph.identifier, URIRef) and graph.identifier != DATASET_DEFAULT_GRAPH_ID:
+                self._backend.replace(graph.identifier, graph)
+                index.replace_graph(graph.identifier, graph)
+                count += 1
+        self._view = None
+        return count
+
+    def remove(self, *article_ids: str) -> list[str]:
+        """Delete articles (their named graphs) in one transaction; returns the ids that were there.
+
+        Entities other articles also name survive: each article's graph holds its own
+        copy of every entity triple it states.
+        """
+        names = {article_iri(article_id): article_id for article_id in article_ids}
+        gone = self._backend.remove(list(names))
+        index = self._name_index()
+        for name in gone:
+            index.drop_graph(name)
+        self._view = None
+        return [names[name] for name in gone]
+
+    def save(self, path: str | Path, fmt: str | None = None) -> Path:
+        """Write the graph, its format from the file extension unless ``fmt`` (an rdflib name) is given.
+
+        ``.graphml`` and ``.gexf`` write the entity network (:func:`kg.network.entity_graph`)
+        for network tools (Gephi, Cytoscape, yEd) instead of RDF.
+        """
+        target = Path(path)
+        if fmt is None and target.suffix.lower() in _NETWORK_SUFFIXES:
+            _write_network(self._copy(), target)
+        else:
+            write_dataset(self._copy(), target, fmt)
+        return target
+
+    def to_memory(self) -> KnowledgeGraph:
+        """A copy of the graph in memory (the graph itself when it is there already)."""
+        if self._backend.kind == "memory":
+            return self
+        return KnowledgeGraph(self._copy(), links=self.links)
+
+    def query(self, sparql: str, *, timeout: float | None = None) -> Result:
+        """Run a SPARQL query (or the name of a named query) over all articles, read-only.
+
+        The result is read in full before it is returned. With ``timeout`` the query
+        runs in a worker thread: past the limit the caller gets :class:`QueryTimeout`
+        at once and the worker is stopped at the next point it returns to Python (in
+        memory at once; on a store when the next solution comes, as Oxigraph cannot
+        be interrupted mid-solution; on a server when the HTTP answer comes).
 
         Raises:
-            QueryError: when the query does not parse or cannot run.
+            QueryError: When the query does not parse or cannot run.
+            QueryTimeout: When it runs past ``timeout`` seconds.
         """
         text = queries.load(sparql) if sparql in queries.names() else sparql
-        try:
-            return self.dataset.query(text)
-        except Exception as exc:  # rdflib raises pyparsing and other errors
-            raise QueryError(f"SPARQL query failed: {_one_line(exc)}") from None
+        if timeout is None:
+            return self._run(text)
+        return _with_deadline(lambda: self._run(text), timeout)
 
-    def query_rows(self, sparql: str) -> list[dict[str, Any]]:
+    def query_rows(self, sparql: str, *, timeout: float | None = None) -> list[dict[str, Any]]:
         """Run a SELECT query; each row is a dict of variable -> Python value (None when unbound)."""
-        result = self.query(sparql)
+        result = self.query(sparql, timeout=timeout)
         names = [str(v) for v in result.vars or ()]
         return [
             {name: (None if value is None else value.toPython()) for name, value in zip(names, row)}
@@ -130,32 +313,166 @@ class KnowledgeGraph:
 
     def validate(self) -> tuple[bool, str]:
         """Check the graph against kg's SHACL shapes: ``(conforms, report text)``."""
-        return shacl_validate(self.dataset)
+        return shacl_validate(self._copy())
 
     def stats(self) -> dict[str, int]:
-        """Counts of articles, people, quotations, works, events, places and triples."""
-        ds = self.dataset
-        counts = {
-            label: len({s for cls in classes for s in ds.subjects(RDF.type, cls)})
-            for label, classes in _COUNTED.items()
-        }
-        counts["performances"] = len(set(ds.subjects(SDO.performer, None)))
-        counts["triples"] = len(set(ds.triples((None, None, None))))
+        """Counts of articles, people, quotations, works, events, places, performances and triples.
+
+        In memory by walking the graph; on a store or server with SPARQL COUNT queries,
+        so counting a store of millions of triples takes seconds, not minutes.
+        """
+        if self._backend.kind == "memory":
+            return _memory_stats(self._backend.dataset())
+        values = " ".join(f'("{label}" <{cls}>)' for label, classes in _COUNTED.items() for cls in classes)
+        found = {str(label): int(n) for label, n in self._run(_STATS_QUERY % values)}
+        counts = {label: found.get(label, 0) for label in _COUNTED}
+        counts["performances"] = int(next(iter(self._run(_PERFORMANCES_QUERY)))[0])
+        counts["triples"] = int(next(iter(self._run(_TRIPLES_QUERY)))[0])
         return counts
 
+    def close(self) -> None:
+        """Flush and release the store or connection (a memory graph has nothing to release)."""
+        self._view = None
+        self._backend.close()
+
+    def __enter__(self) -> KnowledgeGraph:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def __len__(self) -> int:
-        return len(self.dataset)
+        return self.stats()["triples"] if self._backend.kind != "memory" else len(self._backend.dataset())
 
     def _repr_html_(self) -> str:
         rows = "".join(
             f"<tr><td>{html.escape(k)}</td><td style='text-align:right'>{v:,}</td></tr>"
             for k, v in self.stats().items()
         )
-        return f"<table><caption>kg KnowledgeGraph</caption>{rows}</table>"
+        return f"<table><caption>kg KnowledgeGraph ({self.backend})</caption>{rows}</table>"
 
     def __repr__(self) -> str:
         s = self.stats()
-        return f"<KnowledgeGraph {s['articles']} articles, {s['triples']} triples>"
+        return f"<KnowledgeGraph ({self.backend}) {s['articles']} articles, {s['triples']} triples>"
+
+    def _run(self, text: str) -> Result:
+        """One query on the backend, every error as a QueryError."""
+        try:
+            return self._backend.query(text)
+        except KgError:
+            raise
+        except Exception as exc:  # rdflib raises pyparsing and other errors
+            raise QueryError(f"SPARQL query failed: {_one_line(exc)}") from None
+
+    def _copy(self) -> Dataset:
+        """The whole graph as an rdflib Dataset in memory (the Dataset itself when in memory)."""
+        if isinstance(self._backend, OxigraphBackend):
+            return self._backend.copy()
+        return self._backend.dataset()
+
+    def _name_index(self) -> NameIndex:
+        """The index of known agents' names, read from the graph once and kept up to date."""
+        if self._index is None:
+            self._index = NameIndex.from_result(self._run(INDEX_QUERY))
+        return self._index
+
+
+def export_format(path: str | Path) -> str:
+    """The format ``save`` writes for a file: an rdflib format name, ``graphml`` or ``gexf``.
+
+    Raises:
+        GraphError: For an extension kg does not write, naming the valid ones.
+
+    >>> export_format("out/net.gexf"), export_format("out/graph.trig")
+    ('gexf', 'trig')
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix in _NETWORK_SUFFIXES:
+        return suffix[1:]
+    try:
+        return format_for(path)
+    except GraphError:
+        raise GraphError(
+            f"{path}: unknown file extension {suffix!r}; use one of {', '.join(EXPORT_FORMATS)}"
+        ) from None
+
+
+def _memory_stats(ds: Dataset) -> dict[str, int]:
+    """Counts by walking an in-memory Dataset."""
+    counts = {
+        label: len({s for cls in classes for s in ds.subjects(RDF.type, cls)})
+        for label, classes in _COUNTED.items()
+    }
+    counts["performances"] = len(set(ds.subjects(SDO.performer, None)))
+    counts["triples"] = len(set(ds.triples((None, None, None))))
+    return counts
+
+
+def _write_network(dataset: Dataset, target: Path) -> None:
+    """The entity network as GraphML or GEXF, every attribute a scalar those formats carry."""
+    import networkx as nx
+
+    from kg.network import entity_graph
+
+    graph = entity_graph(dataset)
+    for _, data in graph.nodes(data=True):
+        _scalars(data)
+    for _, _, data in graph.edges(data=True):
+        _scalars(data)
+    writer = nx.write_graphml if target.suffix.lower() == ".graphml" else nx.write_gexf
+    _atomic(target, lambda tmp: writer(graph, tmp))
+
+
+def _scalars(data: dict[str, Any]) -> None:
+    """Make attributes GraphML/GEXF-safe in place: lists and dicts as JSON text, None dropped."""
+    for key, value in list(data.items()):
+        if value is None:
+            # Neither format has a null: an absent attribute says it.
+            del data[key]
+        elif isinstance(value, (list, tuple, dict)):
+            # Structured values travel as JSON text.
+            data[key] = json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _atomic(target: Path, write: Callable[[str], None]) -> None:
+    """Write through a temp file in the target's folder, then rename: no reader sees half a file."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as err:
+        raise GraphError(f"{target}: cannot write: {err.strerror or err}") from err
+    os.close(fd)
+    try:
+        write(tmp)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _with_deadline(run: Callable[[], _T], timeout: float) -> _T:
+    """``run()`` in a daemon thread; past ``timeout`` seconds, stop it and raise QueryTimeout."""
+    box: dict[str, Any] = {}
+
+    def work() -> None:
+        try:
+            box["result"] = run()
+        except _Stop:
+            # The caller gave up; the result objects die here, on the thread that made them.
+            return
+        except BaseException as exc:  # handed to the caller, its frames (and result objects) dropped here
+            box["error"] = exc.with_traceback(None)
+
+    worker = threading.Thread(target=work, name="kg-query", daemon=True)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        # Raise _Stop in the worker: it unwinds the next time it runs Python code.
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident), ctypes.py_object(_Stop))
+        raise QueryTimeout(f"query stopped after the {timeout:g} s limit")
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
 
 
 def _one_line(exc: BaseException) -> str:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
+from collections.abc import Mapping
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from rdflib import Dataset, Graph, Literal, URIRef
 from rdflib.term import Node
@@ -22,6 +24,9 @@ from kg.extract.model import Entity, Event, Facts, Performance, Place, Quote, Te
 from kg.io.article import Article
 from kg.rdf.iri import mint
 from kg.rdf.namespaces import KG, OA, PROV, RDF, SDO, XSD, bind_prefixes
+
+if TYPE_CHECKING:
+    from kg.rdf.resolve import Resolved
 
 __all__ = ["add_article", "article_graph", "article_iri", "clean_text", "date_literal"]
 
@@ -144,13 +149,17 @@ class _Writer:
     """Writes one article's facts into one graph; keys resolve to IRIs through ``self.iris``.
 
     ``self.iris`` maps a record kind ("agent", "work", "place", "event") and key to an IRI,
-    so a link only ever resolves to a record of the kind it must point at.
+    so a link only ever resolves to a record of the kind it must point at. ``resolved``
+    sends some agents (by key) to known entities instead of minting from their name.
     """
 
-    def __init__(self, article: Article, facts: Facts, graph: Graph) -> None:
+    def __init__(
+        self, article: Article, facts: Facts, graph: Graph, resolved: Mapping[str, Resolved] | None = None
+    ) -> None:
         self.article = article
         self.facts = facts
         self.graph = graph
+        self.resolved = resolved or {}
         self.node = article_iri(article.id)
         self.iris: dict[tuple[str, str], URIRef] = {}
 
@@ -208,7 +217,9 @@ class _Writer:
         for entity in self.facts.entities:
             # The kind is the IRI's path segment; an unknown kind is treated as a person.
             kind = entity.kind if entity.kind in _ENTITY_TYPES else "person"
-            self.iris["agent", entity.key] = mint(kind, entity.name)
+            known = self.resolved.get(entity.key)
+            # A resolved agent is the known entity; any other is named by its own name.
+            self.iris["agent", entity.key] = known.iri if known is not None else mint(kind, entity.name)
         for work in self.facts.works:
             self.iris["work", work.key] = mint("work", work.title)
         for place in self.facts.places:
@@ -234,9 +245,11 @@ class _Writer:
     def entity(self, entity: Entity) -> None:
         """A person, music group or organisation with its other names and epithets."""
         node = self.iris["agent", entity.key]
-        self.named(node, _ENTITY_TYPES.get(entity.kind, SDO.Person), entity.name, entity.mentions)
-        for alias in entity.aliases:
-            if alias != entity.name:
+        known = self.resolved.get(entity.key)
+        name = known.name if known is not None else entity.name
+        self.named(node, _ENTITY_TYPES.get(entity.kind, SDO.Person), name, entity.mentions)
+        for alias in dict.fromkeys((entity.name, *entity.aliases)):
+            if alias != name:
                 self.add(node, SDO.alternateName, _text(alias))
         for description in entity.descriptions:
             self.add(node, SDO.description, _text(description))
@@ -302,24 +315,35 @@ class _Writer:
         self.evidence(node, performance.span)
 
 
-def article_graph(article: Article, facts: Facts, graph: Graph | None = None) -> Graph:
+def article_graph(
+    article: Article,
+    facts: Facts,
+    graph: Graph | None = None,
+    *,
+    resolved: Mapping[str, Resolved] | None = None,
+) -> Graph:
     """Write one article's facts as triples.
 
     Args:
         article: The article the facts were read from (its id names the graph).
         facts: What was extracted from it.
         graph: Where to write; a new Graph named by the article IRI when None.
+        resolved: Agents (by key) that are known entities of the graph
+            (:meth:`kg.rdf.resolve.NameIndex.resolve`): written under the known IRI and
+            name, their own name kept as an alias. Pure: same inputs, same triples.
 
     Returns:
         The graph written to.
     """
     if graph is None:
         graph = bind_prefixes(Graph(identifier=article_iri(article.id)))
-    _Writer(article, facts, graph).write()
+    _Writer(article, facts, graph, resolved).write()
     return graph
 
 
-def add_article(dataset: Dataset, article: Article, facts: Facts) -> Graph:
+def add_article(
+    dataset: Dataset, article: Article, facts: Facts, *, resolved: Mapping[str, Resolved] | None = None
+) -> Graph:
     """Put one article's facts into ``dataset`` as its named graph, replacing any earlier version.
 
     Re-running an article therefore never leaves stale facts behind.
@@ -328,6 +352,7 @@ def add_article(dataset: Dataset, article: Article, facts: Facts) -> Graph:
         dataset: The dataset (any rdflib store) holding one named graph per article.
         article: The article.
         facts: Its facts.
+        resolved: Agents that are known entities, as :func:`article_graph` takes them.
 
     Returns:
         The article's named graph inside ``dataset``.
@@ -335,4 +360,4 @@ def add_article(dataset: Dataset, article: Article, facts: Facts) -> Graph:
     name = article_iri(article.id)
     dataset.remove_graph(dataset.graph(name))
     bind_prefixes(dataset)
-    return article_graph(article, facts, dataset.graph(name))
+    return article_graph(article, facts, dataset.graph(name), resolved=resolved)
