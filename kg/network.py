@@ -11,7 +11,8 @@ graph name then says which article a relation comes from).
 Node keys are the entity IRIs (strings). Node attributes: ``iri``, ``type`` (one of
 :data:`NODE_TYPES`), ``name``, ``articles`` (how many articles mention it),
 ``degree`` (number of distinct neighbours) and ``quotes`` (the quotations the
-entity is credited with, each ``{"text", "article"}``; quotations are not nodes).
+entity is credited with, each ``{"text", "article", "headline"}``: the article's
+id and headline, None when unknown; quotations are not nodes).
 Edge attributes: ``relation`` (one of :data:`RELATIONS`), ``article`` (the article
 id, or None when the graph does not say) and ``date`` (ISO text or None).
 """
@@ -385,16 +386,18 @@ def _add_comentions(reader: _Reader, graph: nx.MultiDiGraph) -> None:
 
 
 def _add_quotes(reader: _Reader, graph: nx.MultiDiGraph) -> None:
-    """Each quotation, as text and article id, on its speaker's ``quotes`` list."""
+    """Each quotation, as text, article id and headline, on its speaker's ``quotes`` list."""
     for quotation in reader.subjects(RDF.type, SDO.Quotation):
         text = reader.first_text(quotation, SDO.text)
         if text is None:
             continue
         articles = [a for a in reader.objects(quotation, SDO.isPartOf) if a in reader.articles]
         article = reader.articles[articles[0]] if articles else None
+        # the headline tells a reader which story it was; the id alone says nothing
+        headline = reader.first_text(articles[0], SDO.headline) if articles else None
         for speaker in reader.objects(quotation, SDO.creator):
             if str(speaker) in graph:
-                graph.nodes[str(speaker)]["quotes"].append({"text": text, "article": article})
+                graph.nodes[str(speaker)]["quotes"].append({"text": text, "article": article, "headline": headline})
 
 
 def _add_edge(

@@ -1,16 +1,34 @@
-"""Interactive network pages: a kg projection drawn with vis-network, one self-contained HTML file.
+"""Network pictures of a kg projection: an interactive offline page, an inline notebook view, a PNG.
 
-The page works offline and from a ``file://`` URL: vis-network's script and style
-are inlined from the copy pyvis ships (pyvis's own template would still fetch
-Bootstrap from a CDN). Nothing from an article is ever parsed as markup: node and
-edge data go into a JSON block with ``<``, ``>`` and ``&`` escaped, and tooltips
-are built in the browser with ``textContent``, so a name such as
-``</script><img src=x onerror=alert(1)>`` shows as text and runs nothing.
+The page (:func:`network_page`, :func:`write_page`, ``kg viz -o``) draws with
+vis-network and is one self-contained HTML file that works offline and from a
+``file://`` URL: vis-network's script and style are inlined from the copy pyvis
+ships (pyvis's own template would still fetch Bootstrap from a CDN). Nothing from
+an article is ever parsed as markup: node and edge data go into a JSON block with
+``<``, ``>`` and ``&`` escaped, and tooltips are built in the browser with
+``textContent``, so a name such as ``</script><img src=x onerror=alert(1)>`` shows
+as text and runs nothing. :func:`inline_page` shows the same page in Jupyter, and
+:func:`write_png` (``kg viz --png``) draws the same selection, colours and shapes
+as a static picture for reports, with matplotlib.
+
+Node limit and the order of cutting: a page draws at most ``max_nodes`` nodes
+(300 by default; a PNG 80, where labels must stay readable on paper). The nodes
+kept are the most connected first: sorted by ``degree`` (distinct neighbours in
+the whole projection, before the cut), highest first, ties broken by name and
+then by IRI, so the same graph always gives the same cut. Edges are kept when
+both their ends are; the page says what was cut ("showing 300 of 5,000 entities,
+most connected first"). Entities left with no drawn link are hidden at first (a
+cloud of unlinked dots is what makes a picture a hairball); one tick in the
+legend shows them. Above 150 drawn links, edge labels move into hover titles.
+Measured by ``benchmarks/viz_5000.py`` (5,000 entities; docs/viz.md has the
+figures): the default page's 300 nodes settle in headless Chromium in 1.4 s on a
+quiet 2-CPU machine, under 4 s on a busy one.
 """
 
 from __future__ import annotations
 
 import html
+import io
 import json
 import math
 import os
@@ -20,7 +38,7 @@ from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from string import Template
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
 import networkx as nx
 from pyvis.network import Network
@@ -29,9 +47,22 @@ from rdflib import Graph
 from kg.errors import GraphError
 from kg.network import NODE_TYPES, entity_graph, events_graph, people_graph, works_graph
 
-__all__ = ["VIEWS", "network_page", "write_page"]
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
-#: Projections :func:`write_page` can draw, by name.
+__all__ = [
+    "PAGE_MAX_NODES",
+    "PNG_MAX_NODES",
+    "VIEWS",
+    "InlinePage",
+    "inline_page",
+    "network_figure",
+    "network_page",
+    "write_page",
+    "write_png",
+]
+
+#: Projections :func:`write_page` and :func:`write_png` can draw, by name.
 VIEWS: dict[str, Callable[[Graph], nx.Graph]] = {
     "entities": entity_graph,
     "people": people_graph,
@@ -39,22 +70,37 @@ VIEWS: dict[str, Callable[[Graph], nx.Graph]] = {
     "events": events_graph,
 }
 
-# type -> (colour, vis shape, legend symbol); Tableau 10 colours, distinct in colour-blind palettes too.
+#: Default node limit of a page: vis-network settles 300 nodes in a couple of seconds.
+PAGE_MAX_NODES = 300
+#: Default node limit of a PNG: past about 80 names a printed picture cannot be read.
+PNG_MAX_NODES = 80
+
+# type -> (colour, vis shape, legend symbol, matplotlib marker); Tableau 10 colours,
+# distinct in colour-blind palettes too.
 _STYLE = {
-    "person": ("#4e79a7", "dot", "\u25cf"),
-    "group": ("#b07aa1", "hexagon", "\u2b22"),
-    "organization": ("#76b7b2", "square", "\u25a0"),
-    "work": ("#f28e2b", "diamond", "\u25c6"),
-    "event": ("#e15759", "star", "\u2605"),
-    "place": ("#59a14f", "triangle", "\u25b2"),
+    "person": ("#4e79a7", "dot", "\u25cf", "o"),
+    "group": ("#b07aa1", "hexagon", "\u2b22", "h"),
+    "organization": ("#76b7b2", "square", "\u25a0", "s"),
+    "work": ("#f28e2b", "diamond", "\u25c6", "D"),
+    "event": ("#e15759", "star", "\u2605", "*"),
+    "place": ("#59a14f", "triangle", "\u25b2", "^"),
 }
-_OTHER_STYLE = ("#9c9c9c", "dot", "\u25cf")
+_OTHER_STYLE = ("#9c9c9c", "dot", "\u25cf", "o")
 
 _COMENTION = "mentioned with"
+_EDGE_COLOUR = "#8c959f"
+_COMENTION_COLOUR = "#c4cad1"
 _EDGE_LABEL_LIMIT = 150  # above this many edges, labels become hover titles: a wall of text helps no one
+_PNG_EDGE_LABEL_LIMIT = 40  # on paper labels crowd sooner
 _LABEL_CHARS = 40
+_PNG_LABEL_CHARS = 28
+_LINK = 2.0  # median link length of the layout, in its own units
+_BIG_PIECE = 500  # nodes: from here a piece is not laid out in Python for the page
+_PAGE_SCALE = 65  # page pixels per layout unit: links about 130 px long
+_STRETCH = 1.5  # labels are wide: more room across than down keeps neighbours' names apart
 _TIP_QUOTES = 3  # a tooltip is a glance, not a reader
 _TIP_QUOTE_CHARS = 220
+_IFRAME_HEIGHT = 700
 
 # Escapes that keep JSON inert inside <script>: no tag can open or close, no entity can start.
 _JSON_ESCAPES = str.maketrans(
@@ -65,14 +111,57 @@ _JSON_ESCAPES = str.maketrans(
 _VIS_LIB = resources.files("pyvis") / "templates" / "lib" / "vis-9.1.2"
 
 
-def network_page(graph: nx.Graph, *, title: str = "kg network", max_nodes: int = 300) -> str:
+class _Selection(NamedTuple):
+    """What a picture draws: the kept nodes, their merged edges, and which kept nodes have none."""
+
+    total: int
+    kept: list[Any]
+    edges: dict[tuple[Any, Any], dict[str, list[str]]]
+    lonely: frozenset[Any]
+
+
+class InlinePage:
+    """A network page that Jupyter shows inline: an ``<iframe srcdoc>`` holding the whole page.
+
+    The iframe keeps the page's script and style apart from the notebook's, and
+    needs no server or network, so it shows the same in JupyterLab, classic
+    Notebook, VS Code and an exported HTML file.
+
+    Attributes:
+        page: the page's HTML text (what :func:`network_page` returns).
+        height: the frame's height in CSS pixels.
+    """
+
+    def __init__(self, page: str, height: int = _IFRAME_HEIGHT) -> None:
+        self.page = page
+        self.height = height
+
+    def __repr__(self) -> str:
+        return f"<InlinePage: kg network page, {len(self.page):,} characters>"
+
+    def _repr_html_(self) -> str:
+        # srcdoc is an attribute: escaping the whole page (quotes too) keeps it one inert string
+        return (
+            f'<iframe srcdoc="{html.escape(self.page, quote=True)}" title="kg network" '
+            f'style="width:100%;height:{int(self.height)}px;border:1px solid #d0d7de;border-radius:6px" '
+            'sandbox="allow-scripts"></iframe>'
+        )
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the page itself (not the iframe) to a file, atomically."""
+        data = self.page.encode("utf-8")
+        return _write_atomic(Path(path), lambda out: out.write(data))
+
+
+def network_page(graph: nx.Graph, *, title: str = "kg network", max_nodes: int = PAGE_MAX_NODES) -> str:
     """Draw a projection as one self-contained, offline HTML page.
 
     Too many nodes make a hairball, so only the ``max_nodes`` most connected are
-    drawn (ties broken by name) and the page says so ("showing 300 of 5000
+    drawn (ties broken by name) and the page says so ("showing 300 of 5,000
     entities, most connected first"). All edges between two nodes are drawn as
     one line labelled with their relations, thicker the more articles state them;
-    labels move to hover titles when there are more than 150 lines.
+    labels move to hover titles when there are more than 150 lines. Nodes left
+    without a drawn link start hidden, with a legend tick to show them.
 
     Args:
         graph: a projection from :mod:`kg.network` (node attributes ``type``,
@@ -86,29 +175,59 @@ def network_page(graph: nx.Graph, *, title: str = "kg network", max_nodes: int =
     Raises:
         ValueError: if ``max_nodes`` is below 1.
     """
-    if max_nodes < 1:
-        raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
-    kept = _most_connected(graph, max_nodes)
+    chosen = _select(graph, max_nodes)
     net = Network(directed=True, cdn_resources="in_line")
-    for node in kept:
-        _add_node(net, node, graph.nodes[node])
-    edges = _merged_edges(graph, set(kept))
-    labelled = len(edges) <= _EDGE_LABEL_LIMIT
-    for (source, target), relations in edges.items():
+    # start from the packed layout: vis-network then only polishes it, quickly and the same every time
+    start = _layout(chosen.kept, chosen.edges, seed=7, exact=False)
+    polish_only = all(len(piece) < _BIG_PIECE for piece in _pieces(chosen.kept, chosen.edges)[1])
+    for node in chosen.kept:
+        x, y = start[node]
+        at = (round(x * _PAGE_SCALE, 1), round(-y * _PAGE_SCALE, 1))  # the canvas's y axis points down
+        _add_node(net, node, graph.nodes[node], lonely=node in chosen.lonely, at=at)
+    labelled = len(chosen.edges) <= _EDGE_LABEL_LIMIT
+    for (source, target), relations in chosen.edges.items():
         _add_edge(net, source, target, relations, directed=graph.is_directed(), labelled=labelled)
-    data = {"nodes": net.nodes, "edges": net.edges, "options": _options()}
+    data = {"nodes": net.nodes, "edges": net.edges, "options": _options(polish_only)}
     page = Template((resources.files("kg") / "_assets" / "network.html").read_text(encoding="utf-8"))
     return page.substitute(
         title=html.escape(title),
-        summary=html.escape(_summary(graph.number_of_nodes(), len(kept), len(edges))),
-        legend=_legend(graph, kept),
+        summary=html.escape(_summary(chosen)),
+        legend=_legend(graph, chosen),
         data=json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(_JSON_ESCAPES),
         vis_css=(_VIS_LIB / "vis-network.css").read_text(encoding="utf-8"),
         vis_js=(_VIS_LIB / "vis-network.min.js").read_text(encoding="utf-8"),
     )
 
 
-def write_page(g: Graph, path: str | os.PathLike[str], view: str = "entities", max_nodes: int = 300) -> Path:
+def inline_page(
+    graph: nx.Graph,
+    *,
+    title: str = "kg network",
+    max_nodes: int = PAGE_MAX_NODES,
+    height: int = _IFRAME_HEIGHT,
+) -> InlinePage:
+    """The network page of a projection, ready to show in a notebook cell.
+
+    Example:
+        >>> view = inline_page(nx.MultiDiGraph())
+        >>> view._repr_html_().startswith("<iframe srcdoc=")
+        True
+
+    Args:
+        graph: a projection from :mod:`kg.network`.
+        title: the page heading.
+        max_nodes: how many nodes to draw at most (most connected first).
+        height: the frame's height in CSS pixels.
+
+    Returns:
+        An object Jupyter displays as the interactive page.
+    """
+    return InlinePage(network_page(graph, title=title, max_nodes=max_nodes), height=height)
+
+
+def write_page(
+    g: Graph, path: str | os.PathLike[str], view: str = "entities", max_nodes: int = PAGE_MAX_NODES
+) -> Path:
     """Project an RDF graph and write the page, atomically (a reader never sees half a file).
 
     Args:
@@ -124,24 +243,121 @@ def write_page(g: Graph, path: str | os.PathLike[str], view: str = "entities", m
         ValueError: for an unknown view.
         GraphError: if the file cannot be written.
     """
+    projection = _project(g, view)
+    text = network_page(projection, title=_view_title(view), max_nodes=max_nodes).encode("utf-8")
+    return _write_atomic(Path(path), lambda out: out.write(text))
+
+
+def network_figure(
+    graph: nx.Graph, *, title: str = "kg network", max_nodes: int = PNG_MAX_NODES, seed: int = 7
+) -> Figure:
+    """Draw a projection as a matplotlib Figure: the page's cut, colours and shapes, on paper.
+
+    Only linked entities are drawn (the subtitle counts the rest); names sit under
+    their nodes with a white halo, relations label the lines while there are at
+    most 40 of them, and a legend names the types and line styles. The layout is
+    a spring layout with a fixed seed, each connected piece on its own, packed in rows, so one graph always gives
+    one picture.
+
+    Args:
+        graph: a projection from :mod:`kg.network`.
+        title: the picture's heading.
+        max_nodes: how many nodes to consider at most (most connected first).
+        seed: the layout's random seed.
+
+    Returns:
+        A Figure not tied to pyplot (no global state, no GUI backend needed).
+
+    Raises:
+        ValueError: if ``max_nodes`` is below 1.
+    """
+    from matplotlib.figure import Figure
+
+    chosen = _select(graph, max_nodes)
+    drawn = [n for n in chosen.kept if n not in chosen.lonely]
+    fig = Figure(figsize=(12, 8), dpi=100, layout="constrained")
+    ax = fig.add_subplot()
+    ax.set_axis_off()
+    fig.suptitle(title, x=0.01, ha="left", fontsize=15, fontweight="bold")
+    ax.set_title(_summary(chosen), loc="left", fontsize=10, color="#57606a")
+    if drawn:
+        pos = _layout(drawn, chosen.edges, seed, exact=True)
+        _draw_edges(ax, graph, pos, chosen.edges)
+        _draw_nodes(ax, graph, pos, drawn)
+        _pad_limits(ax, pos)
+    else:
+        ax.text(0.5, 0.5, "No linked entities to draw.", ha="center", va="center", fontsize=12, color="#57606a")
+    _png_legend(ax, graph, drawn, chosen.edges)
+    return fig
+
+
+def write_png(
+    g: Graph,
+    path: str | os.PathLike[str],
+    view: str = "entities",
+    max_nodes: int = PNG_MAX_NODES,
+    dpi: int = 120,
+) -> Path:
+    """Project an RDF graph and write a static PNG of it for reports, atomically.
+
+    Args:
+        g: an rdflib Graph, ConjunctiveGraph or Dataset in kg's RDF shape.
+        path: the PNG file to write.
+        view: which projection to draw, one of :data:`VIEWS`.
+        max_nodes: how many nodes to consider at most (most connected first).
+        dpi: resolution; the picture is 12 x 8 inches.
+
+    Returns:
+        The path written.
+
+    Raises:
+        ValueError: for an unknown view.
+        GraphError: if the file cannot be written.
+    """
+    fig = network_figure(_project(g, view), title=_view_title(view), max_nodes=max_nodes)
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi, facecolor="white")
+    data = buffer.getvalue()
+    return _write_atomic(Path(path), lambda out: out.write(data))
+
+
+def _project(g: Graph, view: str) -> nx.Graph:
+    """The named projection of ``g``."""
     if view not in VIEWS:
         raise ValueError(f"unknown view {view!r}: choose one of {', '.join(VIEWS)}")
-    title = f"kg: {view}" if view != "entities" else "kg: entities and their links"
-    text = network_page(VIEWS[view](g), title=title, max_nodes=max_nodes)
-    target = Path(path)
+    return VIEWS[view](g)
+
+
+def _view_title(view: str) -> str:
+    """A heading that says which projection this is."""
+    return "kg: entities and their links" if view == "entities" else f"kg: {view}"
+
+
+def _write_atomic(target: Path, write: Callable[[IO[bytes]], object]) -> Path:
+    """Write through a temporary file in the same folder, then rename: all or nothing."""
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as err:
         raise GraphError(f"cannot write {target}: {err.strerror or err}") from err
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
+        with os.fdopen(fd, "wb") as out:
+            write(out)
         os.chmod(tmp, 0o644)
         os.replace(tmp, target)
     except OSError as err:
         Path(tmp).unlink(missing_ok=True)
         raise GraphError(f"cannot write {target}: {err.strerror or err}") from err
     return target
+
+
+def _select(graph: nx.Graph, max_nodes: int) -> _Selection:
+    """The cut both pictures share: most connected nodes, their merged edges, the unlinked among them."""
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes must be at least 1, got {max_nodes}")
+    kept = _most_connected(graph, max_nodes)
+    edges = _merged_edges(graph, set(kept))
+    linked = {end for pair in edges for end in pair}
+    return _Selection(graph.number_of_nodes(), kept, edges, frozenset(n for n in kept if n not in linked))
 
 
 def _most_connected(graph: nx.Graph, limit: int) -> list[Any]:
@@ -154,10 +370,10 @@ def _most_connected(graph: nx.Graph, limit: int) -> list[Any]:
     return sorted(graph.nodes, key=rank)[:limit]
 
 
-def _add_node(net: Network, node: Any, data: dict[str, Any]) -> None:
-    """One styled node; the ``kg*`` fields feed the browser-built tooltip."""
+def _add_node(net: Network, node: Any, data: dict[str, Any], *, lonely: bool, at: tuple[float, float]) -> None:
+    """One styled node; the ``kg*`` fields feed the browser-built tooltip and the filters."""
     kind = data.get("type", "")
-    colour, shape, _ = _STYLE.get(kind, _OTHER_STYLE)
+    colour, shape, _, _ = _STYLE.get(kind, _OTHER_STYLE)
     name = str(data.get("name", node))
     degree = int(data.get("degree", 0))
     quotes = list(data.get("quotes", []))
@@ -171,10 +387,17 @@ def _add_node(net: Network, node: Any, data: dict[str, Any]) -> None:
         kgName=name,
         kgMeta=_meta(data),
         kgQuotes=[
-            {"text": _clip(str(q.get("text", "")), _TIP_QUOTE_CHARS), "article": q.get("article")}
+            {
+                "text": _clip(str(q.get("text", "")), _TIP_QUOTE_CHARS),
+                "article": q.get("article"),
+                "headline": _clip(str(q["headline"]), _LABEL_CHARS * 2) if q.get("headline") else None,
+            }
             for q in quotes[:_TIP_QUOTES]
         ],
         kgMoreQuotes=max(len(quotes) - _TIP_QUOTES, 0),
+        kgLonely=lonely,
+        x=at[0],
+        y=at[1],
     )
 
 
@@ -197,7 +420,9 @@ def _add_edge(
     named = [relation for relation in relations if relation != _COMENTION]
     # only named together: the weakest tie, drawn light, dashed, unlabelled, without arrow
     if not named:
-        options.update(dashes=True, color={"color": "#c4cad1", "opacity": 0.8}, arrows={"to": {"enabled": False}})
+        options.update(
+            dashes=True, color={"color": _COMENTION_COLOUR, "opacity": 0.8}, arrows={"to": {"enabled": False}}
+        )
     else:
         options["arrows"] = {"to": {"enabled": directed, "scaleFactor": 0.5}}
         if labelled:
@@ -226,32 +451,49 @@ def _meta(data: dict[str, Any]) -> str:
     return " \u00b7 ".join(parts)
 
 
-def _legend(graph: nx.Graph, kept: list[Any]) -> str:
-    """One checkbox row per type present: symbol, name and how many are drawn."""
-    drawn = defaultdict(int)
-    for node in kept:
-        drawn[graph.nodes[node].get("type", "")] += 1
-    order = [t for t in NODE_TYPES if t in drawn] + sorted(t for t in drawn if t not in NODE_TYPES)
+def _legend(graph: nx.Graph, chosen: _Selection) -> str:
+    """One checkbox row per type present (symbol, name, how many drawn), and one for unlinked nodes."""
+    drawn = _type_counts(graph, chosen.kept)
     rows = []
-    for kind in order:
-        colour, _, symbol = _STYLE.get(kind, _OTHER_STYLE)
+    for kind, count in drawn.items():
+        colour, _, symbol, _ = _STYLE.get(kind, _OTHER_STYLE)
         label = html.escape(kind or "other")
         rows.append(
             f'      <li><label><input type="checkbox" data-type="{html.escape(kind)}" checked> '
             f'<span class="kg-symbol" style="color:{colour}">{symbol}</span> {label} '
-            f'<span class="kg-count">{drawn[kind]}</span></label></li>'
+            f'<span class="kg-count">{count}</span></label></li>'
+        )
+    # unlinked entities start hidden: shown, they scatter as dots round the linked picture
+    if chosen.lonely:
+        rows.append(
+            '      <li class="kg-extra"><label><input type="checkbox" id="kg-lonely"> '
+            '<span class="kg-symbol" style="color:#9c9c9c">\u25cb</span> show unlinked '
+            f'<span class="kg-count">{len(chosen.lonely)}</span></label></li>'
         )
     return "\n".join(rows)
 
 
-def _summary(total: int, shown: int, edges: int) -> str:
-    """What the page shows, and the cut when there is one."""
-    if total == 0:
+def _type_counts(graph: nx.Graph, nodes: list[Any]) -> dict[str, int]:
+    """Type -> how many of ``nodes`` have it, in legend order (kg's types first, others by name)."""
+    counts: dict[str, int] = defaultdict(int)
+    for node in nodes:
+        counts[graph.nodes[node].get("type", "")] += 1
+    order = [t for t in NODE_TYPES if t in counts] + sorted(t for t in counts if t not in NODE_TYPES)
+    return {kind: counts[kind] for kind in order}
+
+
+def _summary(chosen: _Selection) -> str:
+    """What the picture shows: the cut when there is one, and how many unlinked entities wait hidden."""
+    if chosen.total == 0:
         return "No entities to show."
-    links = _plural(edges, "link")
-    if shown < total:
-        return f"showing {shown:,} of {total:,} entities, most connected first ({links})"
-    return f"{_plural(total, 'entity', 'entities')}, {links}"
+    links = _plural(len(chosen.edges), "link")
+    if len(chosen.kept) < chosen.total:
+        text = f"showing {len(chosen.kept):,} of {chosen.total:,} entities, most connected first ({links})"
+    else:
+        text = f"{_plural(chosen.total, 'entity', 'entities')}, {links}"
+    if chosen.lonely:
+        text += f"; {len(chosen.lonely):,} without links hidden"
+    return text
 
 
 def _plural(n: int, one: str, many: str | None = None) -> str:
@@ -264,8 +506,12 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
 
 
-def _options() -> dict[str, Any]:
-    """vis-network options: settle once with forceAtlas2, readable labels, hover tooltips."""
+def _options(polish_only: bool) -> dict[str, Any]:
+    """vis-network options: settle once with forceAtlas2, readable labels, hover tooltips.
+
+    From the packed start a short polish is enough; a big piece scattered at random
+    needs the full run.
+    """
     return {
         "autoResize": True,
         "layout": {"randomSeed": 7},  # the same graph gives the same picture on every load
@@ -274,13 +520,13 @@ def _options() -> dict[str, Any]:
         "physics": {
             "solver": "forceAtlas2Based",
             "forceAtlas2Based": {
-                "gravitationalConstant": -90,
-                "centralGravity": 0.01,
-                "springLength": 140,
+                "gravitationalConstant": -160,
+                "centralGravity": 0.015,
+                "springLength": 120,
                 "springConstant": 0.06,
-                "avoidOverlap": 0.5,
+                "avoidOverlap": 1,
             },
-            "stabilization": {"enabled": True, "iterations": 600, "fit": True},
+            "stabilization": {"enabled": True, "iterations": 200 if polish_only else 600, "fit": True},
             "minVelocity": 0.75,
         },
         "interaction": {"hover": True, "tooltipDelay": 120, "hideEdgesOnDrag": True},
@@ -290,13 +536,190 @@ def _options() -> dict[str, Any]:
             "scaling": {
                 "min": 10,
                 "max": 30,
-                "label": {"enabled": True, "min": 13, "max": 22, "maxVisible": 24, "drawThreshold": 5},
+                "label": {"enabled": True, "min": 18, "max": 28, "maxVisible": 30, "drawThreshold": 6},
             },
             "font": {"size": 14, "face": "system-ui, sans-serif", "strokeWidth": 3, "strokeColor": "#ffffff"},
         },
         "edges": {
             "smooth": {"enabled": True, "type": "continuous", "roundness": 0.3},
-            "color": {"color": "#8c959f", "highlight": "#24292f", "hover": "#24292f"},
-            "font": {"size": 10, "color": "#57606a", "strokeWidth": 3, "strokeColor": "#ffffff", "align": "horizontal"},
+            "color": {"color": _EDGE_COLOUR, "highlight": "#24292f", "hover": "#24292f"},
+            "font": {"size": 15, "color": "#57606a", "strokeWidth": 3, "strokeColor": "#ffffff", "align": "horizontal"},
         },
     }
+
+
+def _layout(
+    nodes: list[Any], edges: dict[tuple[Any, Any], dict[str, list[str]]], seed: int, *, exact: bool
+) -> dict[Any, tuple[float, float]]:
+    """Each connected piece laid out on its own at one link length, then the pieces packed in rows.
+
+    One force layout of the whole pushes small pieces to the rim or into each
+    other and squeezes each piece's nodes together; packing keeps every link about
+    the same length, so labels get the same room everywhere. The PNG uses it as is
+    (``exact``); the page as the start that vis-network polishes, which also lays
+    out from scratch pieces too big to lay out quickly here.
+    """
+    simple, pieces = _pieces(nodes, edges)
+    laid_out = []
+    for piece in pieces:
+        # a fresh graph in sorted order: a subgraph view iterates a set, whose order changes per process
+        sub = nx.Graph()
+        sub.add_nodes_from(sorted(piece, key=str))
+        sub.add_edges_from(simple.subgraph(piece).edges)
+        laid_out.append(_piece_layout(sub, seed, exact))
+    return _pack(laid_out)
+
+
+def _pieces(nodes: list[Any], edges: dict[tuple[Any, Any], Any]) -> tuple[nx.Graph, list[set[Any]]]:
+    """The simple undirected graph of ``nodes`` and its connected pieces, largest first, in a stable order."""
+    simple = nx.Graph()
+    simple.add_nodes_from(nodes)
+    simple.add_edges_from((u, v) for u, v in edges if u in simple and v in simple)
+    return simple, sorted(nx.connected_components(simple), key=lambda c: (-len(c), min(map(str, c))))
+
+
+def _piece_layout(piece: nx.Graph, seed: int, exact: bool) -> dict[Any, tuple[float, float]]:
+    """Force layout of one connected piece, scaled so its median link is :data:`_LINK` long."""
+    size = piece.number_of_nodes()
+    if size == 1:
+        return {next(iter(piece)): (0.0, 0.0)}
+    # Fruchterman-Reingold on numpy: quick below 500 nodes (from there networkx wants scipy)
+    if size < _BIG_PIECE:
+        raw = nx.spring_layout(piece, iterations=150, seed=seed, method="force")
+    # a big piece for the page: a seeded scatter of the right size, vis-network's solver does the rest
+    elif not exact:
+        side = math.sqrt(size) * _LINK
+        return {n: (float(x) * side, float(y) * side) for n, (x, y) in nx.random_layout(piece, seed=seed).items()}
+    # a big piece on paper: ForceAtlas2 (numpy only; slow, tens of seconds at 1,000 nodes)
+    else:
+        raw = nx.forceatlas2_layout(piece, max_iter=200, seed=seed)
+    lengths = sorted(math.dist(raw[u], raw[v]) for u, v in piece.edges)
+    scale = _LINK / (lengths[len(lengths) // 2] or 1.0)
+    return {n: (float(x) * scale * _STRETCH, float(y) * scale) for n, (x, y) in raw.items()}
+
+
+def _pack(pieces: list[dict[Any, tuple[float, float]]]) -> dict[Any, tuple[float, float]]:
+    """Shelf-pack laid-out pieces, largest first, into rows about 1.6 times as wide as the whole is tall."""
+    if not pieces:
+        return {}
+    boxes = []
+    for piece in pieces:
+        xs = [x for x, _ in piece.values()]
+        ys = [y for _, y in piece.values()]
+        boxes.append((min(xs), max(ys), max(xs) - min(xs) + _LINK, max(ys) - min(ys) + _LINK))
+    area = sum(w * h for _, _, w, h in boxes)
+    row_width = max(math.sqrt(area * 1.6), max(w for _, _, w, _ in boxes))
+    pos: dict[Any, tuple[float, float]] = {}
+    x = y = row_height = 0.0
+    for piece, (left, top, width, height) in zip(pieces, boxes):
+        # a piece that would overflow the row starts the next one
+        if x > 0 and x + width > row_width:
+            x, y, row_height = 0.0, y - row_height, 0.0
+        for node, (nx_, ny) in piece.items():
+            pos[node] = (x + nx_ - left, y - (top - ny))
+        x += width
+        row_height = max(row_height, height)
+    return pos
+
+
+def _draw_edges(
+    ax: Any, graph: nx.Graph, pos: dict[Any, tuple[float, float]], edges: dict[tuple[Any, Any], dict[str, list[str]]]
+) -> None:
+    """Relations solid with an arrow (on a directed projection), co-mentions light and dashed."""
+    named_edges = [(pair, [r for r in rel if r != _COMENTION]) for pair, rel in edges.items()]
+    labelled = sum(1 for _, named in named_edges if named) <= _PNG_EDGE_LABEL_LIMIT
+    for (source, target), named in named_edges:
+        articles = max(len(a) for a in edges[(source, target)].values())
+        width = 0.8 + min(max(articles, 1) - 1, 4) * 0.5
+        style = dict(
+            arrowstyle="-|>" if named and graph.is_directed() else "-",
+            color=_EDGE_COLOUR if named else _COMENTION_COLOUR,
+            linestyle="-" if named else (0, (4, 3)),
+            linewidth=width,
+            shrinkA=9,
+            shrinkB=9,
+            mutation_scale=11,
+            connectionstyle="arc3,rad=0.08",
+        )
+        ax.annotate("", xy=pos[target], xytext=pos[source], arrowprops=style, zorder=1)
+        # the page labels named relations only; so does the picture, while they fit
+        if named and labelled:
+            (x1, y1), (x2, y2) = pos[source], pos[target]
+            ax.text(
+                (x1 + x2) / 2, (y1 + y2) / 2, _clip(" \u00b7 ".join(named), _PNG_LABEL_CHARS),
+                fontsize=7, color="#57606a", ha="center", va="center", zorder=2, path_effects=_halo(2),
+            )
+
+
+def _draw_nodes(ax: Any, graph: nx.Graph, pos: dict[Any, tuple[float, float]], drawn: list[Any]) -> None:
+    """One marker per node in its type's colour and shape, area by degree, its name below."""
+    by_type: dict[str, list[Any]] = defaultdict(list)
+    for node in drawn:
+        by_type[graph.nodes[node].get("type", "")].append(node)
+    for kind, members in by_type.items():
+        colour, _, _, marker = _STYLE.get(kind, _OTHER_STYLE)
+        sizes = [_marker_area(graph.nodes[n], marker) for n in members]
+        xs, ys = zip(*(pos[n] for n in members))
+        ax.scatter(xs, ys, s=sizes, c=colour, marker=marker, edgecolors="white", linewidths=1.0, zorder=3)
+    for node in drawn:
+        data = graph.nodes[node]
+        degree = int(data.get("degree", 0))
+        x, y = pos[node]
+        ax.annotate(
+            _clip(str(data.get("name", node)), _PNG_LABEL_CHARS),
+            (x, y),
+            xytext=(0, -(5 + math.sqrt(_marker_area(data, "o")) / 2)),
+            textcoords="offset points",
+            ha="center",
+            va="top",
+            fontsize=min(8 + degree * 0.5, 12),
+            color="#1f2328",
+            zorder=4,
+            path_effects=_halo(3),
+        )
+
+
+def _marker_area(data: dict[str, Any], marker: str) -> float:
+    """Marker area in points squared, growing with the square root of degree like the page's nodes."""
+    area = (8 + 5 * math.sqrt(int(data.get("degree", 0)))) ** 2
+    return area * 1.8 if marker == "*" else area  # a star fills less of its box than a disc
+
+
+def _halo(width: float) -> list[Any]:
+    """A white outline that keeps text readable over lines."""
+    from matplotlib import patheffects
+
+    return [patheffects.withStroke(linewidth=width, foreground="white")]
+
+
+def _pad_limits(ax: Any, pos: dict[Any, tuple[float, float]]) -> None:
+    """Room round the outermost nodes for their labels."""
+    xs = [x for x, _ in pos.values()]
+    ys = [y for _, y in pos.values()]
+    dx = (max(xs) - min(xs)) or 1.0
+    dy = (max(ys) - min(ys)) or 1.0
+    ax.set_xlim(min(xs) - 0.08 * dx, max(xs) + 0.08 * dx)
+    ax.set_ylim(min(ys) - 0.1 * dy, max(ys) + 0.06 * dy)
+
+
+def _png_legend(
+    ax: Any, graph: nx.Graph, drawn: list[Any], edges: dict[tuple[Any, Any], dict[str, list[str]]]
+) -> None:
+    """The page's legend on paper: a marker and count per type, then the two kinds of line."""
+    from matplotlib.lines import Line2D
+
+    handles = []
+    for kind, count in _type_counts(graph, drawn).items():
+        colour, _, _, marker = _STYLE.get(kind, _OTHER_STYLE)
+        handles.append(
+            Line2D([], [], linestyle="", marker=marker, markersize=10, color=colour, label=f"{kind or 'other'} ({count})")
+        )
+    relations = list(edges.values())
+    if any(r != _COMENTION for rel in relations for r in rel):
+        handles.append(Line2D([], [], color=_EDGE_COLOUR, label="relation, arrow from who did it"))
+    if any(_COMENTION in rel for rel in relations):
+        handles.append(
+            Line2D([], [], color=_COMENTION_COLOUR, linestyle=(0, (4, 3)), label="named in the same article")
+        )
+    if handles:
+        ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=10)

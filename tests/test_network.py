@@ -163,8 +163,12 @@ def test_comentions_once_per_article(dataset):
 
 def test_quotes_are_node_attributes(dataset):
     graph = entity_graph(dataset)
-    assert graph.nodes[str(CLARA)]["quotes"] == [{"text": "We wrote it on a train.", "article": "a1"}]
-    assert graph.nodes[str(ANNA)]["quotes"] == [{"text": "The hall was <loud> & bright.", "article": "a2"}]
+    assert graph.nodes[str(CLARA)]["quotes"] == [
+        {"text": "We wrote it on a train.", "article": "a1", "headline": "Headline a1"}
+    ]
+    assert graph.nodes[str(ANNA)]["quotes"] == [
+        {"text": "The hall was <loud> & bright.", "article": "a2", "headline": "Headline a2"}
+    ]
     assert graph.nodes[str(BORIS)]["quotes"] == []
     assert not any(d["type"] == "quotation" for _, d in graph.nodes(data=True))
 
@@ -196,7 +200,9 @@ def test_union_dataset_and_conjunctive_graph_keep_articles(dataset):
     expected = _edges(entity_graph(dataset), "mentioned with")
     assert _edges(entity_graph(union), "mentioned with") == expected
     assert _edges(from_conjunctive, "mentioned with") == expected
-    assert from_conjunctive.nodes[str(ANNA)]["quotes"] == [{"text": "The hall was <loud> & bright.", "article": "a2"}]
+    assert from_conjunctive.nodes[str(ANNA)]["quotes"] == [
+        {"text": "The hall was <loud> & bright.", "article": "a2", "headline": "Headline a2"}
+    ]
 
 
 def test_people_graph_weights_by_articles(dataset):

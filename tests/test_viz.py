@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html as html_mod
 import json
 import re
+import struct
 from pathlib import Path
 
 import networkx as nx
@@ -11,7 +13,7 @@ import pytest
 from rdflib import RDF, Dataset, Literal, Namespace
 
 from kg.errors import GraphError
-from kg.viz import VIEWS, network_page, write_page
+from kg.viz import VIEWS, inline_page, network_figure, network_page, write_page, write_png
 
 SDO = Namespace("https://schema.org/")
 PROV = Namespace("http://www.w3.org/ns/prov#")
@@ -53,7 +55,7 @@ def _star(leaves: int) -> nx.MultiDiGraph:
 
 def _hostile_graph() -> nx.MultiDiGraph:
     graph = nx.MultiDiGraph()
-    quotes = [{"text": HOSTILE_QUOTE, "article": "<b>a1</b>"}]
+    quotes = [{"text": HOSTILE_QUOTE, "article": "<b>a1</b>", "headline": HOSTILE_IMG}]
     graph.add_node("x1", type="person", name=HOSTILE_NAME, degree=1, articles=1, quotes=quotes)
     graph.add_node("x2", type="work", name=HOSTILE_IMG, degree=1, articles=1, quotes=[])
     graph.add_edge("x1", "x2", relation="performed", article="</script>")
@@ -142,7 +144,7 @@ def test_hostile_text_is_inert():
     assert "<img" not in page
     assert "<b>a1" not in page
     body = page.split("</head>", 1)[1]  # the head holds vis-network itself, which sets img.onerror
-    assert body.count("onerror=") == 3  # two names and one quote, each only inside \u003c...\u003e
+    assert body.count("onerror=") == 4  # two names, a quote and a headline, each only inside \u003c...\u003e
     for match in re.finditer("onerror=", body):
         assert body[: match.start()].endswith("\\u003cimg src=x "), "raw onerror= in page"
     assert "<title>&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;</title>" in page
@@ -151,7 +153,7 @@ def test_hostile_text_is_inert():
     nodes = {n["id"]: n for n in data["nodes"]}
     assert nodes["x1"]["kgName"] == HOSTILE_NAME
     assert nodes["x2"]["label"] == HOSTILE_IMG
-    assert nodes["x1"]["kgQuotes"] == [{"text": HOSTILE_QUOTE, "article": "<b>a1</b>"}]
+    assert nodes["x1"]["kgQuotes"] == [{"text": HOSTILE_QUOTE, "article": "<b>a1</b>", "headline": HOSTILE_IMG}]
     assert data["edges"][0]["title"] == "performed (articles </script>)"
 
 
@@ -164,13 +166,14 @@ def test_tooltips_built_as_text_not_markup():
 def test_long_names_and_quotes_clipped_for_display():
     graph = nx.MultiDiGraph()
     name = "The Extraordinarily Long Name Of A Touring Orchestra Ensemble"
-    quotes = [{"text": "word " * 100, "article": "a1"}] * 7
+    quotes = [{"text": "word " * 100, "article": "a1", "headline": "Long headline " * 20}] * 7
     graph.add_node("g", type="group", name=name, degree=0, quotes=quotes)
     node = _data(network_page(graph))["nodes"][0]
     assert node["kgName"] == name
     assert node["label"].endswith("\u2026") and len(node["label"]) == 40
     assert len(node["kgQuotes"]) == 3 and node["kgMoreQuotes"] == 4
     assert len(node["kgQuotes"][0]["text"]) <= 220 and node["kgQuotes"][0]["text"].endswith("\u2026")
+    assert len(node["kgQuotes"][0]["headline"]) == 80 and node["kgQuotes"][0]["headline"].endswith("\u2026")
 
 
 def test_undirected_graph_has_no_arrows():
@@ -228,7 +231,7 @@ def test_write_page_people_view_content(tmp_path: Path):
     page = write_page(_rdf(), tmp_path / "people.html", view="people").read_text(encoding="utf-8")
     nodes = {n["kgName"]: n for n in _data(page)["nodes"]}
     assert set(nodes) == {"Tova Lind", HOSTILE_IMG}
-    assert nodes["Tova Lind"]["kgQuotes"] == [{"text": HOSTILE_QUOTE, "article": "v1"}]
+    assert nodes["Tova Lind"]["kgQuotes"] == [{"text": HOSTILE_QUOTE, "article": "v1", "headline": None}]
     assert "2 entities, 1 link" in page
 
 
@@ -247,3 +250,206 @@ def test_write_page_unknown_view(tmp_path: Path):
 def test_write_page_missing_directory(tmp_path: Path):
     with pytest.raises(GraphError, match="cannot write"):
         write_page(_rdf(), tmp_path / "missing" / "x.html")
+
+
+# --- unlinked entities, start positions -------------------------------------------------------
+
+
+def test_unlinked_nodes_start_hidden_with_a_legend_tick():
+    page = network_page(_small_graph())
+    nodes = {n["kgName"]: n for n in _data(page)["nodes"]}
+    assert nodes["Marrow Bay"]["kgLonely"] is True  # no link at all
+    assert not any(nodes[name]["kgLonely"] for name in ("Ines Falk", "Oren Pike", "Salt Road"))
+    assert "4 entities, 2 links; 1 without links hidden" in page
+    assert re.search(r'<input type="checkbox" id="kg-lonely">.*?show unlinked <span class="kg-count">1</span>', page)
+
+
+def test_node_cut_off_from_its_only_neighbour_counts_as_unlinked():
+    page = network_page(_star(3), max_nodes=1)
+    node = _data(page)["nodes"][0]
+    assert node["kgName"] == "Hub Fest" and node["kgLonely"] is True
+    assert "showing 1 of 4 entities, most connected first (0 links); 1 without links hidden" in page
+
+
+def test_no_unlinked_tick_when_every_node_is_linked():
+    page = network_page(_star(4))
+    assert 'id="kg-lonely"' not in page
+    assert "without links" not in page
+
+
+def test_start_positions_are_set_and_repeatable():
+    first = _data(network_page(_small_graph()))["nodes"]
+    second = _data(network_page(_small_graph()))["nodes"]
+    assert all(isinstance(n["x"], float) and isinstance(n["y"], float) for n in first)
+    assert [(n["x"], n["y"]) for n in first] == [(n["x"], n["y"]) for n in second]
+    points = {(n["x"], n["y"]) for n in first}
+    assert len(points) == len(first)  # no two nodes on one spot
+
+
+def test_separate_pieces_do_not_overlap():
+    graph = nx.MultiDiGraph()
+    for piece in range(3):
+        names = [f"p{piece}-{i}" for i in range(4)]
+        for name in names:
+            graph.add_node(name, type="person", name=name.upper(), degree=3)
+        for i, u in enumerate(names):
+            for v in names[i + 1 :]:
+                graph.add_edge(u, v, relation="mentioned with", article=f"a{piece}")
+    nodes = _data(network_page(graph))["nodes"]
+    boxes = {}
+    for n in nodes:
+        piece = n["id"].split("-")[0]
+        x0, y0, x1, y1 = boxes.get(piece, (n["x"], n["y"], n["x"], n["y"]))
+        boxes[piece] = (min(x0, n["x"]), min(y0, n["y"]), max(x1, n["x"]), max(y1, n["y"]))
+    pieces = sorted(boxes.values())
+    for i, a in enumerate(pieces):
+        for b in pieces[i + 1 :]:
+            assert a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1], (a, b)
+
+
+# --- inline notebook view ---------------------------------------------------------------------
+
+
+def test_inline_page_is_the_page_in_an_inert_srcdoc():
+    view = inline_page(_hostile_graph(), title="Hostile", height=500)
+    frame = view._repr_html_()
+    assert frame.startswith("<iframe srcdoc=\"") and 'height:500px' in frame
+    srcdoc = frame.split('srcdoc="', 1)[1].split('" title=', 1)[0]
+    assert "<" not in srcdoc and '"' not in srcdoc  # one attribute value, nothing can break out
+    assert html_mod.unescape(srcdoc) == view.page == network_page(_hostile_graph(), title="Hostile")
+
+
+def test_inline_page_saves_the_page(tmp_path: Path):
+    view = inline_page(_small_graph())
+    path = view.save(tmp_path / "inline.html")
+    assert path.read_text(encoding="utf-8") == view.page
+
+
+# --- static picture ---------------------------------------------------------------------------
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_figure_has_title_summary_legend_and_names():
+    fig = network_figure(_small_graph(), title="Small picture")
+    ax = fig.axes[0]
+    assert fig.get_suptitle() == "Small picture"
+    assert ax.get_title(loc="left") == "4 entities, 2 links; 1 without links hidden"
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend == ["person (2)", "work (1)", "relation, arrow from who did it", "named in the same article"]
+    texts = {t.get_text() for t in ax.texts}
+    assert {"Ines Falk", "Oren Pike", "Salt Road", "performed"} <= texts
+    assert "Marrow Bay" not in texts  # unlinked: counted in the summary, not drawn
+
+
+def test_figure_colours_and_shapes_match_the_page():
+    from matplotlib.colors import to_hex
+
+    page_colours = {n["kgType"]: n["color"] for n in _data(network_page(_small_graph()))["nodes"]}
+    fig = network_figure(_small_graph())
+    drawn = {to_hex(c.get_facecolor()[0]) for c in fig.axes[0].collections}
+    assert drawn == {page_colours["person"], page_colours["work"]}
+
+
+def test_write_png_every_view(tmp_path: Path):
+    for view in VIEWS:
+        path = write_png(_rdf(), tmp_path / f"{view}.png", view=view, dpi=50)
+        assert _png_size(path.read_bytes()) == (600, 400)  # 12 x 8 inches
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{v}.png" for v in VIEWS)  # no temp files
+
+
+def test_write_png_empty_graph_says_so(tmp_path: Path):
+    fig = network_figure(nx.MultiDiGraph())
+    assert [t.get_text() for t in fig.axes[0].texts] == ["No linked entities to draw."]
+    assert _png_size(write_png(Dataset(), tmp_path / "empty.png").read_bytes()) == (1440, 960)
+
+
+def test_write_png_errors(tmp_path: Path):
+    with pytest.raises(ValueError, match="unknown view 'songs'"):
+        write_png(_rdf(), tmp_path / "x.png", view="songs")
+    with pytest.raises(GraphError, match="cannot write"):
+        write_png(_rdf(), tmp_path / "missing" / "x.png")
+    with pytest.raises(ValueError, match="max_nodes"):
+        write_png(_rdf(), tmp_path / "x.png", max_nodes=0)
+
+
+def test_figure_cut_keeps_most_connected():
+    fig = network_figure(_star(100))
+    assert fig.axes[0].get_title(loc="left").startswith("showing 80 of 101 entities, most connected first")
+    names = {t.get_text() for t in fig.axes[0].texts}
+    assert "Hub Fest" in names and "Leaf 078" in names and "Leaf 079" not in names
+
+
+# --- command line -----------------------------------------------------------------------------
+
+
+def test_cli_viz_png_and_page(tmp_path: Path):
+    from click.testing import CliRunner
+
+    from kg.cli import cli
+
+    source = tmp_path / "g.trig"
+    _rdf().serialize(source, format="trig")
+    png, page = tmp_path / "g.png", tmp_path / "g.html"
+    result = CliRunner().invoke(cli, ["viz", str(source), "--png", str(png), "-o", str(page), "--view", "people"])
+    assert result.exit_code == 0, result.output
+    assert result.output == f"Wrote {page} and {png}.\n"
+    assert _png_size(png.read_bytes()) == (1440, 960)
+    assert "<h1>kg: people</h1>" in page.read_text(encoding="utf-8")
+
+
+def test_cli_viz_needs_an_output(tmp_path: Path):
+    from click.testing import CliRunner
+
+    from kg.cli import cli
+
+    source = tmp_path / "g.trig"
+    _rdf().serialize(source, format="trig")
+    result = CliRunner().invoke(cli, ["viz", str(source)])
+    assert result.exit_code == 2
+    assert "give -o/--output PAGE.html, --png PICTURE.png, or both" in result.output
+
+
+def test_big_piece_is_left_to_the_browser_to_lay_out():
+    page = network_page(_star(600), max_nodes=600)
+    data = _data(page)
+    assert data["options"]["physics"]["stabilization"]["iterations"] == 600  # a full run, not a polish
+    assert len({(n["x"], n["y"]) for n in data["nodes"]}) == 600  # a seeded scatter, no two on one spot
+    assert _data(network_page(_star(20)))["options"]["physics"]["stabilization"]["iterations"] == 200
+
+
+@pytest.mark.slow
+def test_big_piece_on_paper_is_laid_out_in_full():
+    fig = network_figure(_star(520), max_nodes=521)
+    assert fig.axes[0].get_title(loc="left") == "521 entities, 520 links"
+
+
+def test_same_graph_same_page_and_picture_in_every_process(tmp_path: Path):
+    import os
+    import subprocess
+    import sys
+
+    source = tmp_path / "g.trig"
+    graph = _small_graph()
+    ds = Dataset()
+    article = ID["article/d1"]
+    g = ds.graph(article)
+    g.add((article, RDF.type, SDO.NewsArticle))
+    for node, data in graph.nodes(data=True):
+        iri = ID[f"person/{node}"]
+        g.add((iri, RDF.type, SDO.Person))
+        g.add((iri, SDO.name, Literal(data["name"])))
+        g.add((article, SDO.mentions, iri))
+    ds.serialize(source, format="trig")
+    outputs = []
+    # string hashing, and so set order, differs per process unless pinned: the pictures must not
+    for hash_seed in ("1", "2"):
+        page, png = tmp_path / f"p{hash_seed}.html", tmp_path / f"p{hash_seed}.png"
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        subprocess.run([sys.executable, "-m", "kg", "viz", str(source), "-o", str(page), "--png", str(png)],
+                       check=True, env=env, capture_output=True, timeout=120)
+        outputs.append((page.read_bytes(), png.read_bytes()))
+    assert outputs[0] == outputs[1]
