@@ -39,8 +39,12 @@ def build(
     n_process: int = 1,
     strict: bool = False,
     on_problem: Callable[[str], None] | None = None,
+    dask: str | None = None,
 ) -> KnowledgeGraph:
     """Build a KnowledgeGraph from files, folders or ``-`` (stdin).
+
+    Articles stream through the pipeline: only the graph grows, never a list of
+    documents or facts.
 
     Args:
         inputs: Paths of ``.txt``, ``.html``, ``.jsonl`` files or folders of them.
@@ -50,7 +54,16 @@ def build(
         n_process: spaCy worker processes.
         strict: Make any bad input fatal instead of reported and skipped.
         on_problem: Called with a one-line message for each skipped input.
+        dask: Spread extraction over a Dask cluster instead: ``local``, ``local:N`` or a
+            scheduler address (see :mod:`kg.distributed`; ``nlp`` and ``n_process`` then
+            do not apply).
     """
+    if dask is not None:
+        from kg.distributed import build_distributed
+
+        return build_distributed(
+            inputs, dask, model=model, batch_size=batch_size, strict=strict, on_problem=on_problem
+        )
     graph = KnowledgeGraph()
     graph.add_all(
         extract_articles(

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterable, Iterator
 
+import numpy
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -16,6 +18,11 @@ from kg.nlp.text import normalize_text
 
 #: Articles per nlp.pipe batch: small enough that two processes share a few hundred articles.
 DEFAULT_BATCH_SIZE = 32
+
+#: The component that packs a worker's facts for the trip back to the main process.
+PACK_PIPE = "kg_pack_facts"
+#: ``doc.user_data`` key of the packed (pickled) facts.
+_PACKED = "kg.packed_facts"
 
 
 def add_kg_components(nlp: Language) -> Language:
@@ -42,8 +49,28 @@ def make_doc(nlp: Language, article: Article) -> Doc:
     return doc
 
 
+@Language.component(PACK_PIPE)
+def pack_facts(doc: Doc) -> Doc:
+    """Leave on a Doc only what the main process needs: its facts, pickled.
+
+    spaCy's worker processes send each Doc back through ``Doc.to_bytes``, which
+    msgpacks ``doc.user_data``: kg's fact records and the extractors' caches are not
+    msgpack types, and the token vectors (``doc.tensor``) are dead weight once the
+    facts are taken. Only ``extract`` adds this component, and only for ``n_process > 1``.
+    """
+    packed = pickle.dumps(facts_from_doc(doc), protocol=pickle.HIGHEST_PROTOCOL)
+    doc.user_data.clear()
+    doc.user_data[_PACKED] = packed
+    doc.tensor = numpy.zeros((0,), dtype="float32")
+    return doc
+
+
 def facts_from_doc(doc: Doc) -> Facts:
-    """Collect the facts kg's components left on a processed Doc."""
+    """Collect the facts kg's components left on a processed Doc (or packed in a worker)."""
+    packed = doc.user_data.get(_PACKED)
+    if packed is not None:
+        # The Doc came back from a worker process: its facts travelled pickled.
+        return pickle.loads(packed)  # noqa: S301 (bytes made by pack_facts in our own workers)
     return Facts(
         entities=tuple(doc._.entities),
         quotes=tuple(doc._.quotes),
@@ -61,7 +88,27 @@ def extract(
     batch_size: int = DEFAULT_BATCH_SIZE,
     n_process: int = 1,
 ) -> Iterator[tuple[Article, Facts]]:
-    """Stream articles through the pipeline, yielding each with its facts, in input order."""
-    pairs = ((make_doc(nlp, a), a) for a in articles)
-    for doc, article in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size, n_process=n_process):
-        yield article, facts_from_doc(doc)
+    """Stream articles through the pipeline, yielding each with its facts, in input order.
+
+    Memory stays flat whatever the corpus size: articles are read lazily, spaCy holds
+    a few batches at a time, and each Doc is dropped as soon as its facts are taken.
+
+    Args:
+        nlp: A pipeline from ``load_pipeline``.
+        articles: Any iterable, consumed lazily.
+        batch_size: Articles per ``nlp.pipe`` batch; with several processes, batches
+            are dealt to them in turn, so keep it well below ``articles / n_process``.
+        n_process: spaCy worker processes. Above 1, a last component
+            (``kg_pack_facts``) is added while the generator runs so that workers send
+            back the facts alone.
+    """
+    added = n_process != 1 and PACK_PIPE not in nlp.pipe_names
+    if added:
+        nlp.add_pipe(PACK_PIPE, last=True)
+    try:
+        pairs = ((make_doc(nlp, a), a) for a in articles)
+        for doc, article in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size, n_process=n_process):
+            yield article, facts_from_doc(doc)
+    finally:
+        if added:
+            nlp.remove_pipe(PACK_PIPE)
