@@ -19,6 +19,9 @@ line gives, else a digest of the URL, else a digest of the text. The same articl
 thus gets the same id (and the same IRIs downstream) on every machine, and the
 same text read twice is recognised as one article.
 
+A text longer than :data:`MAX_CHARS` is refused as a problem, not cut: a cut
+article would give a graph that looks whole but is not.
+
 Problems come in two weights. A missing path or an unsupported extension is a
 mistake in the command, so it always raises :class:`~kg.errors.InputError`. A bad
 source among many (empty, binary, not UTF-8, unreadable, a malformed JSONL line)
@@ -44,6 +47,9 @@ from kg.io.html import iso_date, parse_html
 
 EXTENSIONS = (".txt", ".html", ".htm", ".jsonl")
 STDIN = "-"
+#: Longest text taken, in characters: spaCy's default ``max_length``, above which its
+#: parser refuses a text (and would need about 10 GB of memory for it).
+MAX_CHARS = 1_000_000
 
 _LOG = logging.getLogger(__name__)
 _TITLE_MAX = 150
@@ -195,7 +201,7 @@ def _read_file(path: Path, report: ProblemHandler) -> Iterator[Article]:
         article = _html_article(text, source, report)
         if article is not None:
             yield article
-    else:
+    elif _fits(text, source, report):
         yield Article(id=article_id(text), text=text, title=_text_title(text), source=source)
 
 
@@ -204,6 +210,8 @@ def _html_article(html: str, source: str, report: ProblemHandler) -> Article | N
     page = parse_html(html)
     if not page.text.strip():
         report(f"{source}: no main text found in the HTML page")
+        return None
+    if not _fits(page.text, source, report):
         return None
     return Article(
         id=article_id(page.text, page.url),
@@ -241,6 +249,8 @@ def _jsonl_article(line: str, where: str) -> Article:
     text = record.get("text")
     if not isinstance(text, str) or not text.strip():
         raise InputError(f'{where}: missing or empty "text" (a non-empty string is required)')
+    if len(text) > MAX_CHARS:
+        raise InputError(_too_long(where, text))
     fields: dict[str, str | None] = {}
     for name in _JSONL_FIELDS:
         value = record.get(name)
@@ -278,7 +288,21 @@ def _read_stdin(report: ProblemHandler) -> Iterator[Article]:
     if not text.strip():
         report(f"{source}: empty input")
         return
-    yield Article(id=article_id(text), text=text, title=_text_title(text), source=source)
+    if _fits(text, source, report):
+        yield Article(id=article_id(text), text=text, title=_text_title(text), source=source)
+
+
+def _fits(text: str, source: str, report: ProblemHandler) -> bool:
+    """Whether a text is short enough for the pipeline; a longer one is reported."""
+    if len(text) <= MAX_CHARS:
+        return True
+    report(_too_long(source, text))
+    return False
+
+
+def _too_long(source: str, text: str) -> str:
+    """The message for a text over the limit: where, how long, what the limit is."""
+    return f"{source}: text too long ({len(text):,} characters; at most {MAX_CHARS:,} are taken), skipped"
 
 
 def _text_title(text: str) -> str | None:
