@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,7 +22,8 @@ from kg.errors import KgError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-_GRAPH = click.argument("graph", type=click.Path(path_type=Path))
+# A graph file, an Oxigraph store folder or a SPARQL server URL (a str: a Path would mangle "http://").
+_GRAPH = click.argument("graph", metavar="GRAPH")
 
 
 class _Problems:
@@ -59,42 +61,69 @@ def cli() -> None:
 
 @cli.command()
 @click.argument("inputs", nargs=-1, required=True)
-@click.option("-o", "--output", type=click.Path(path_type=Path), required=True,
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
               help="Graph file to write; format from the extension (.ttl .trig .nq .nt .jsonld .rdf).")
+@click.option("--store", default=None,
+              help="Add the articles to an on-disk store folder (made if missing) or a SPARQL server URL; "
+                   "an article already there is replaced.")
+@click.option("--links", type=click.Path(path_type=Path, exists=True, dir_okay=False), default=None,
+              help="CSV of (name or IRI, Wikidata id): adds owl:sameAs links to Wikidata.")
 @click.option("--model", default=None, help="spaCy pipeline (default: $KG_SPACY_MODEL, else en_core_web_sm).")
 @click.option("--workers", default=1, show_default=True, type=click.IntRange(1), help="spaCy processes.")
 @click.option("--batch-size", default=32, show_default=True, type=click.IntRange(1), help="Articles per batch.")
+@click.option("--dask", "dask", default=None, metavar="SCHEDULER",
+              help="Spread extraction over a Dask cluster: a scheduler address (tcp://host:8786), "
+                   "or local[:N] for N worker processes here. Needs the dask extra.")
 @click.option("--strict", is_flag=True, help="Stop at the first bad input instead of skipping it.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
-def build(inputs: tuple[str, ...], output: Path, model: str | None, workers: int, batch_size: int,
-          strict: bool, progress: bool | None) -> None:
+def build(inputs: tuple[str, ...], output: Path | None, store: str | None, links: Path | None,
+          model: str | None, workers: int, batch_size: int, dask: str | None, strict: bool,
+          progress: bool | None) -> None:
     """Read articles (files, folders, or - for stdin) and write their knowledge graph.
 
     \b
     Example:
         kg build examples/ -o out/graph.ttl
+        kg build corpus/ -o out/graph.nq --workers 2
+        kg build corpus/ -o out/graph.nq --dask tcp://scheduler:8786
+        kg build examples/ --store out/store
+        kg build examples/ --store http://127.0.0.1:7878
     """
     from kg._build import extract_articles
-    from kg.graph import KnowledgeGraph
-    from kg.rdf.serialize import format_for
+    from kg.graph import KnowledgeGraph, export_format
+    from kg.rdf.resolve import load_links
 
-    format_for(output)  # refuse an unknown extension before the slow part
+    if output is None and store is None:
+        raise click.UsageError("give -o/--output FILE, --store DIR|URL, or both")
+    if output is not None:
+        export_format(output)  # refuse an unknown extension before the slow part
+    graph = KnowledgeGraph.open(store, create=True) if store is not None else KnowledgeGraph()
+    graph.links.update(load_links(links) if links is not None else {})
+    if dask is not None and workers != 1:
+        raise click.UsageError("--workers and --dask do not mix: use --dask local:N for N processes here")
     problems = _Problems()
-    pairs = extract_articles(inputs, model=model, batch_size=batch_size, n_process=workers,
-                             strict=strict, on_problem=problems)
-    graph = KnowledgeGraph()
-    show = sys.stderr.isatty() if progress is None else progress
-    articles = graph.add_all(_progress(pairs, show))
+    if dask is not None:
+        from kg.distributed import add_distributed
+
+        articles = add_distributed(graph, inputs, dask, model=model, batch_size=batch_size, strict=strict,
+                                   on_problem=problems)
+    else:
+        pairs = extract_articles(inputs, model=model, batch_size=batch_size, n_process=workers,
+                                 strict=strict, on_problem=problems)
+        show = sys.stderr.isatty() if progress is None else progress
+        articles = graph.add_all(_progress(pairs, show))
     if not articles:
         raise KgError(f"no article found in {', '.join(inputs)}")
-    graph.save(output)
-    click.echo(_summary(graph.stats(), output))
+    if output is not None:
+        graph.save(output)
+    click.echo(_summary(graph.stats(), output if output is not None else store))
+    graph.close()
     if problems.count:
         click.echo(f"{problems.count} input problem(s): not everything went in.", err=True)
         sys.exit(1)
 
 
-def _summary(stats: dict[str, int], output: Path) -> str:
+def _summary(stats: dict[str, int], output: Path | str) -> str:
     order = ("articles", "people", "groups", "quotations", "works", "events", "places", "performances")
     found = ", ".join(f"{stats[k]} {k}" for k in order)
     return f"Wrote {output} ({stats['triples']} triples): {found}."
@@ -106,7 +135,7 @@ def _summary(stats: dict[str, int], output: Path) -> str:
 @click.option("--named", "named", default=None, help="Run a named query (give no name to list them).",
               is_flag=False, flag_value="")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def query(graph: Path, sparql: str | None, named: str | None, fmt: str) -> None:
+def query(graph: str, sparql: str | None, named: str | None, fmt: str) -> None:
     """Run a SPARQL query (text, @file.rq, or --named NAME) over GRAPH.
 
     \b
@@ -129,7 +158,7 @@ def query(graph: Path, sparql: str | None, named: str | None, fmt: str) -> None:
         text = sparql or ""
     from kg.graph import KnowledgeGraph
 
-    result = KnowledgeGraph.load(graph).query(text)
+    result = KnowledgeGraph.open(graph, read_only=True).query(text)
     click.echo(_render(result, fmt), nl=False)
 
 
@@ -176,46 +205,57 @@ def _table(names: list[str], rows: list[list[str]], width: int = 70) -> str:
 @cli.command()
 @_GRAPH
 @click.option("-o", "--output", type=click.Path(path_type=Path), required=True,
-              help="File to write; format from the extension (.ttl .trig .nq .nt .jsonld .rdf).")
-def export(graph: Path, output: Path) -> None:
-    """Write GRAPH in another RDF format.
+              help="File to write; format from the extension (.ttl .trig .nq .nt .jsonld .rdf, "
+                   "or .graphml .gexf for the entity network).")
+def export(graph: str, output: Path) -> None:
+    """Write GRAPH (a file, store folder or SPARQL URL) in another RDF format, or as a network.
 
     \b
     Example:
         kg export out/graph.ttl -o out/graph.jsonld
+        kg export out/store -o out/network.graphml
     """
-    from kg.graph import KnowledgeGraph
-    from kg.rdf.serialize import format_for
+    from kg.graph import KnowledgeGraph, export_format
 
-    format_for(output)
-    KnowledgeGraph.load(graph).save(output)
+    export_format(output)
+    KnowledgeGraph.open(graph, read_only=True).save(output)
     click.echo(f"Wrote {output}.")
 
 
 @cli.command()
 @_GRAPH
-@click.option("-o", "--output", type=click.Path(path_type=Path), required=True, help="HTML page to write.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=None, help="HTML page to write.")
+@click.option("--png", "png", type=click.Path(path_type=Path), default=None,
+              help="Also (or only) write a static PNG picture of the same projection.")
 @click.option("--view", type=click.Choice(["entities", "people", "works", "events"]), default="entities",
               show_default=True, help="Which projection of the graph to draw.")
-@click.option("--max-nodes", default=300, show_default=True, type=click.IntRange(1),
-              help="Keep at most this many nodes, the most connected first.")
-def viz(graph: Path, output: Path, view: str, max_nodes: int) -> None:
-    """Write an interactive network page of GRAPH that works offline.
+@click.option("--max-nodes", default=None, type=click.IntRange(1),
+              help="Keep at most this many nodes, the most connected first (default: 300 on the page, 80 in the PNG).")
+def viz(graph: str, output: Path | None, png: Path | None, view: str, max_nodes: int | None) -> None:
+    """Write an interactive network page of GRAPH that works offline, and/or a PNG picture.
 
     \b
     Example:
         kg viz out/graph.ttl -o out/graph.html --view people
+        kg viz out/graph.ttl --png out/graph.png
     """
+    if output is None and png is None:
+        raise click.UsageError("give -o/--output PAGE.html, --png PICTURE.png, or both")
     from kg.graph import KnowledgeGraph
-    from kg.viz import write_page
+    from kg.viz import PAGE_MAX_NODES, PNG_MAX_NODES, write_page, write_png
 
-    write_page(KnowledgeGraph.load(graph).rdf_graph(), output, view=view, max_nodes=max_nodes)
-    click.echo(f"Wrote {output}.")
+    rdf = KnowledgeGraph.open(graph, read_only=True).rdf_graph()
+    written = []
+    if output is not None:
+        written.append(write_page(rdf, output, view=view, max_nodes=max_nodes or PAGE_MAX_NODES))
+    if png is not None:
+        written.append(write_png(rdf, png, view=view, max_nodes=max_nodes or PNG_MAX_NODES))
+    click.echo(f"Wrote {' and '.join(str(p) for p in written)}.")
 
 
 @cli.command()
 @_GRAPH
-def validate(graph: Path) -> None:
+def validate(graph: str) -> None:
     """Check GRAPH against kg's SHACL shapes; exit 1 when it does not conform.
 
     \b
@@ -224,7 +264,7 @@ def validate(graph: Path) -> None:
     """
     from kg.graph import KnowledgeGraph
 
-    conforms, report = KnowledgeGraph.load(graph).validate()
+    conforms, report = KnowledgeGraph.open(graph, read_only=True).validate()
     if conforms:
         click.echo(f"{graph} conforms to kg's shapes.")
         return
@@ -235,15 +275,78 @@ def validate(graph: Path) -> None:
 @cli.command()
 @_GRAPH
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def stats(graph: Path, fmt: str) -> None:
+def stats(graph: str, fmt: str) -> None:
     """Count the articles, people, quotations, works, events, places and triples in GRAPH."""
     from kg.graph import KnowledgeGraph
 
-    counts = KnowledgeGraph.load(graph).stats()
+    counts = KnowledgeGraph.open(graph, read_only=True).stats()
     if fmt == "json":
         click.echo(json.dumps(counts, indent=2))
     else:
         click.echo(_table(["what", "count"], [[k, str(v)] for k, v in counts.items()]), nl=False)
+
+
+@cli.command()
+@click.argument("store")
+@click.argument("article_ids", nargs=-1, required=True)
+def remove(store: str, article_ids: tuple[str, ...]) -> None:
+    """Delete articles (by id) from a store folder or SPARQL server; their entities stay while others name them.
+
+    \b
+    Example:
+        kg remove out/store choir-1 ferry-2
+    """
+    from kg.graph import KnowledgeGraph
+
+    graph = KnowledgeGraph.open(store)
+    if graph.backend == "memory":
+        raise KgError(f"{store}: kg remove works on a store folder or SPARQL server, not a graph file")
+    gone = graph.remove(*article_ids)
+    graph.close()
+    missing = [a for a in article_ids if a not in gone]
+    click.echo(f"Removed {len(gone)} article(s) from {store}.")
+    if missing:
+        click.echo(f"Not in the store: {', '.join(missing)}", err=True)
+
+
+@cli.command()
+@click.argument("graph")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but loopback lets other machines query the graph.")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="TCP port (0: any free one).")
+@click.option("--timeout", default=10.0, show_default=True, type=click.FloatRange(0.1),
+              help="Seconds a query may run before it is stopped.")
+@click.option("--max-results", default=10_000, show_default=True, type=click.IntRange(1),
+              help="Rows (or triples) returned at most; the rest are cut and the X-KG-Truncated header says so.")
+@click.option("--workers", default=None, type=click.IntRange(1),
+              help="Query processes, each holding the graph (default: CPUs, between 2 and 4).")
+@click.option("--quiet", is_flag=True, help="Do not log each request on stderr.")
+def serve(graph: str, host: str, port: int, timeout: float, max_results: int, workers: int | None,
+          quiet: bool) -> None:
+    """Serve GRAPH (a file, store folder or SPARQL URL) read-only over the SPARQL 1.1 Protocol, with a query page at /.
+
+    GET and POST queries at /sparql; results as SPARQL JSON, XML, CSV or TSV, graphs as
+    Turtle, JSON-LD or N-Triples, by Accept header or format=. Updates, SERVICE and
+    writes are refused. Ctrl+C stops it.
+
+    \b
+    Example:
+        kg serve out/store --port 8765
+        curl 'http://127.0.0.1:8765/sparql?query=ASK%7B%7D'
+    """
+    from kg.server import ServerConfig, SparqlServer
+    from kg.server import serve as run_server
+
+    pool = {"workers": workers} if workers is not None else {}
+    config = ServerConfig(host=host, port=port, timeout=timeout, max_results=max_results, quiet=quiet, **pool)
+
+    def ready(server: SparqlServer) -> None:
+        if not server.loopback_only:
+            click.echo(f"Warning: listening on {host}: other machines can query this graph.", err=True)
+        click.echo(f"Serving {graph} at {server.url} (SPARQL endpoint {server.url}sparql); Ctrl+C stops.")
+        sys.stdout.flush()
+
+    run_server(graph, config, on_ready=ready)
 
 
 @cli.command(name="eval")
@@ -276,7 +379,11 @@ def eval_(gold: Path, articles: tuple[str, ...], model: str | None, fmt: str) ->
 
 
 def main() -> None:
-    """Entry point: run the CLI, turning kg's errors into one line and exit status 1."""
+    """Entry point: run the CLI, turning every failure into one line on stderr and a non-zero exit.
+
+    kg's own errors exit 1. Anything else is a bug in kg, but a user still gets one
+    line naming it (exit 2); ``KG_DEBUG=1`` shows the traceback for a bug report.
+    """
     try:
         cli.main(standalone_mode=False, prog_name="kg")
     except KgError as exc:
@@ -290,3 +397,15 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
+    except BrokenPipeError:
+        # The reader of our output went away (kg query ... | head): stop quietly, and keep
+        # Python's final flush of stdout from failing again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
+    except Exception as exc:  # noqa: BLE001 (last resort: a user sees one line, not a traceback)
+        if os.environ.get("KG_DEBUG"):
+            raise
+        detail = " ".join(str(exc).split())[:300]
+        click.echo(f"Error: internal error ({type(exc).__name__}: {detail}); rerun with KG_DEBUG=1 "
+                   "for a traceback and report it.", err=True)
+        sys.exit(2)
