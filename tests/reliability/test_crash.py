@@ -159,7 +159,8 @@ def test_two_killed_builds_in_a_row_still_converge(unique_corpus, unique_referen
     assert state(store) == unique_reference
 
 
-@pytest.mark.xfail(strict=True, reason="kg/rdf/resolve.py+kg/graph.py: a rerun resolves one-word names against "
+# Not strict: whether the rerun differs depends on which articles the kill left in the store.
+@pytest.mark.xfail(strict=False, reason="kg/rdf/resolve.py+kg/graph.py: a rerun resolves one-word names against "
                    "articles later in the corpus already in the store, so its graphs differ from a clean build")
 def test_rerun_after_a_kill_equals_a_clean_build_when_surnames_are_shared(corpus, reference, tmp_path):
     # art-05 says "Osterholm said" of Anders Osterholm; art-11 names Jonas Osterholm. In a clean
