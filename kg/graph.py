@@ -25,8 +25,6 @@ from __future__ import annotations
 import ctypes
 import html
 import json
-import os
-import tempfile
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -38,6 +36,7 @@ from rdflib.namespace import RDF
 from rdflib.query import Result
 
 from kg import queries
+from kg._files import write_atomic
 from kg.errors import GraphError, KgError, QueryError
 from kg.extract.model import Facts
 from kg.io.article import Article
@@ -420,7 +419,7 @@ def _write_network(dataset: Dataset, target: Path) -> None:
     for _, _, data in graph.edges(data=True):
         _scalars(data)
     writer = nx.write_graphml if target.suffix.lower() == ".graphml" else nx.write_gexf
-    _atomic(target, lambda tmp: writer(graph, tmp))
+    write_atomic(target, lambda out: writer(graph, out))
 
 
 def _scalars(data: dict[str, Any]) -> None:
@@ -432,22 +431,6 @@ def _scalars(data: dict[str, Any]) -> None:
         elif isinstance(value, (list, tuple, dict)):
             # Structured values travel as JSON text.
             data[key] = json.dumps(value, ensure_ascii=False, sort_keys=True)
-
-
-def _atomic(target: Path, write: Callable[[str], None]) -> None:
-    """Write through a temp file in the target's folder, then rename: no reader sees half a file."""
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as err:
-        raise GraphError(f"{target}: cannot write: {err.strerror or err}") from err
-    os.close(fd)
-    try:
-        write(tmp)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _with_deadline(run: Callable[[], _T], timeout: float) -> _T:

@@ -32,19 +32,18 @@ import io
 import json
 import math
 import os
-import tempfile
 from collections import defaultdict
 from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from string import Template
-from typing import IO, TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import networkx as nx
 from pyvis.network import Network
 from rdflib import Graph
 
-from kg.errors import GraphError
+from kg._files import write_atomic
 from kg.network import NODE_TYPES, entity_graph, events_graph, people_graph, works_graph
 
 if TYPE_CHECKING:
@@ -150,7 +149,7 @@ class InlinePage:
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the page itself (not the iframe) to a file, atomically."""
         data = self.page.encode("utf-8")
-        return _write_atomic(Path(path), lambda out: out.write(data))
+        return write_atomic(Path(path), lambda out: out.write(data))
 
 
 def network_page(graph: nx.Graph, *, title: str = "kg network", max_nodes: int = PAGE_MAX_NODES) -> str:
@@ -245,7 +244,7 @@ def write_page(
     """
     projection = _project(g, view)
     text = network_page(projection, title=_view_title(view), max_nodes=max_nodes).encode("utf-8")
-    return _write_atomic(Path(path), lambda out: out.write(text))
+    return write_atomic(Path(path), lambda out: out.write(text))
 
 
 def network_figure(
@@ -318,7 +317,7 @@ def write_png(
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=dpi, facecolor="white")
     data = buffer.getvalue()
-    return _write_atomic(Path(path), lambda out: out.write(data))
+    return write_atomic(Path(path), lambda out: out.write(data))
 
 
 def _project(g: Graph, view: str) -> nx.Graph:
@@ -331,23 +330,6 @@ def _project(g: Graph, view: str) -> nx.Graph:
 def _view_title(view: str) -> str:
     """A heading that says which projection this is."""
     return "kg: entities and their links" if view == "entities" else f"kg: {view}"
-
-
-def _write_atomic(target: Path, write: Callable[[IO[bytes]], object]) -> Path:
-    """Write through a temporary file in the same folder, then rename: all or nothing."""
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as err:
-        raise GraphError(f"cannot write {target}: {err.strerror or err}") from err
-    try:
-        with os.fdopen(fd, "wb") as out:
-            write(out)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
-        raise GraphError(f"cannot write {target}: {err.strerror or err}") from err
-    return target
 
 
 def _select(graph: nx.Graph, max_nodes: int) -> _Selection:

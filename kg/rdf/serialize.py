@@ -8,11 +8,11 @@ cannot name graphs. Writes are atomic: a reader never sees half a file.
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from rdflib import Dataset, Graph
 
+from kg._files import write_atomic
 from kg.errors import GraphError
 from kg.rdf.namespaces import PREFIXES, bind_prefixes
 
@@ -81,28 +81,7 @@ def write_dataset(dataset: Dataset, path: str | os.PathLike[str], fmt: str | Non
         raise GraphError(f"{target}: unknown RDF format {fmt!r}; use one of {', '.join(sorted(_FORMAT_NAMES))}")
     options = {"context": JSONLD_CONTEXT, "auto_compact": True} if fmt == "json-ld" else {}
     source = bind_prefixes(dataset) if fmt in QUAD_FORMATS else union_graph(dataset)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    except OSError as err:
-        raise GraphError(f"{target}: cannot write: {err.strerror or err}") from err
-    try:
-        with os.fdopen(fd, "wb") as out:
-            source.serialize(destination=out, format=fmt, encoding="utf-8", **options)
-        # mkstemp makes the file private; give it the mode a plain open() would have.
-        os.chmod(tmp, target.stat().st_mode & 0o777 if target.exists() else 0o666 & ~_umask())
-        os.replace(tmp, target)
-    except BaseException as err:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(err, OSError):
-            raise GraphError(f"{target}: cannot write: {err.strerror or err}") from err
-        raise
-
-
-def _umask() -> int:
-    """The process umask (reading it means setting it, so it is put straight back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+    write_atomic(target, lambda out: source.serialize(destination=out, format=fmt, encoding="utf-8", **options))
 
 
 def read_dataset(path: str | os.PathLike[str]) -> Dataset:
