@@ -9,12 +9,13 @@ import numpy
 from spacy.language import Language
 from spacy.tokens import Doc
 
+from kg.errors import InputError
 from kg.extract.model import Facts
 from kg.io.article import Article
 from kg.nlp import factories
 from kg.nlp.extensions import set_doc_extensions
 from kg.nlp.model import load_model
-from kg.nlp.text import normalize_text
+from kg.nlp.text import normalize_text, restore_spans
 
 #: Articles per nlp.pipe batch: small enough that two processes share a few hundred articles.
 DEFAULT_BATCH_SIZE = 32
@@ -23,6 +24,8 @@ DEFAULT_BATCH_SIZE = 32
 PACK_PIPE = "kg_pack_facts"
 #: ``doc.user_data`` key of the packed (pickled) facts.
 _PACKED = "kg.packed_facts"
+#: ``doc.user_data`` key of the article's text as read, kept when cleaning changed it.
+_ORIGINAL = "kg.original_text"
 
 
 def add_kg_components(nlp: Language) -> Language:
@@ -43,9 +46,22 @@ def load_pipeline(model: str | None = None) -> Language:
 
 
 def make_doc(nlp: Language, article: Article) -> Doc:
-    """Tokenize an article's cleaned text and attach what the components need to know of it."""
-    doc = nlp.make_doc(normalize_text(article.text))
+    """Tokenize an article's cleaned text and attach what the components need to know of it.
+
+    Raises:
+        InputError: For a text longer than spaCy takes (``nlp.max_length``), which
+            kg refuses rather than cuts, as its readers do (see ``kg.io.readers.MAX_CHARS``).
+    """
+    if len(article.text) > nlp.max_length:
+        raise InputError(
+            f"{article.source or article.id}: text too long ({len(article.text):,} characters; "
+            f"the pipeline takes at most {nlp.max_length:,})"
+        )
+    cleaned = normalize_text(article.text)
+    doc = nlp.make_doc(cleaned)
     doc._.published = article.published
+    if cleaned != article.text:
+        doc.user_data[_ORIGINAL] = article.text
     return doc
 
 
@@ -71,7 +87,7 @@ def facts_from_doc(doc: Doc) -> Facts:
     if packed is not None:
         # The Doc came back from a worker process: its facts travelled pickled.
         return pickle.loads(packed)  # noqa: S301 (bytes made by pack_facts in our own workers)
-    return Facts(
+    facts = Facts(
         entities=tuple(doc._.entities),
         quotes=tuple(doc._.quotes),
         works=tuple(doc._.works),
@@ -79,6 +95,9 @@ def facts_from_doc(doc: Doc) -> Facts:
         places=tuple(doc._.places),
         performances=tuple(doc._.performances),
     )
+    original = doc.user_data.get(_ORIGINAL)
+    # The extractors read the cleaned text: spans get the article's own words back.
+    return facts if original is None else restore_spans(facts, original)
 
 
 def extract(

@@ -1,17 +1,25 @@
-"""Text clean-up before parsing that never moves a character.
+"""Text clean-up before parsing that never moves a character, and the way back.
 
 News text carries non-breaking and other odd spaces and control characters that
 spoil spaCy's sentence splits. Each is replaced by one plain character, so every
-offset into the cleaned text is also an offset into the original.
+offset into the cleaned text is also an offset into the original: facts found in
+the cleaned text get the original's words back by offset (:func:`restore_spans`).
 """
 
 from __future__ import annotations
+
+import dataclasses
+from typing import TypeVar
+
+from kg.extract.model import TextSpan
 
 _SPACES = "\u00a0\u2007\u202f\u2009\u200a\u2002\u2003\u2004\u2005\u2006\u2008\u205f\u3000\t\r\f\v\u200b\ufeff"
 _TABLE: dict[int, str] = {ord(c): " " for c in _SPACES}
 _TABLE.update({ord(c): "\n" for c in "\u2028\u2029\x85"})
 _TABLE.update({c: " " for c in range(0x20) if chr(c) not in "\n"})
 _TABLE[0x7F] = " "
+
+_R = TypeVar("_R")
 
 
 def normalize_text(text: str) -> str:
@@ -23,3 +31,23 @@ def normalize_text(text: str) -> str:
     True
     """
     return text.translate(_TABLE)
+
+
+def restore_spans(record: _R, original: str) -> _R:
+    """``record`` (facts, or any of their parts) with every TextSpan's text read from ``original``.
+
+    The extractors work on the cleaned text, so their spans hold cleaned words; the
+    model promises ``span.text == article.text[span.start:span.end]``. Cleaning moves
+    no character, so the offsets hold for the original as they are.
+
+    >>> restore_spans((TextSpan(0, 3, "a b"),), "a\\tb")
+    (TextSpan(start=0, end=3, text='a\\tb'),)
+    """
+    if isinstance(record, TextSpan):
+        return TextSpan(record.start, record.end, original[record.start : record.end])  # type: ignore[return-value]
+    if dataclasses.is_dataclass(record) and not isinstance(record, type):
+        changes = {f.name: restore_spans(getattr(record, f.name), original) for f in dataclasses.fields(record)}
+        return dataclasses.replace(record, **changes)  # type: ignore[type-var]
+    if isinstance(record, tuple):
+        return tuple(restore_spans(item, original) for item in record)  # type: ignore[return-value]
+    return record

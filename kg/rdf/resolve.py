@@ -12,9 +12,12 @@ The mapping stays pure: given the index's answer (:class:`Resolved` per entity k
 it writes deterministic triples. Resolution depends on what the graph held when an
 article first came in, so it is order-dependent: "Rivera" read *before* any article
 naming Ana Rivera stays apart. Re-ingesting an article keeps the choices its earlier
-version made (while they still hold), so building the same folder twice changes
-nothing; to resolve an article afresh, remove it and add it again. Building articles
-one by one or together, in the same order, gives the same graph.
+version made (while they still hold): the link, or none, and the name the link gave
+its target then, even if articles added since know a fuller one. So building the same
+folder twice changes nothing, and rerunning a build that was stopped part-way gives
+exactly the graph of an uninterrupted one; to resolve an article afresh, remove it
+and add it again. Building articles one by one or together, in the same order, gives
+the same graph.
 
 :func:`load_links` and :func:`add_same_as` add the optional user table of Wikidata
 identities (``owl:sameAs <http://www.wikidata.org/entity/Q...>``).
@@ -163,9 +166,11 @@ class NameIndex:
                 continue
             kept = {iri for iri in before if self._by_word[kind, words[0]].get(iri, set()) - {graph_name}}
             if len(kept) == 1:
-                # Its earlier version linked the name, and the target is still known elsewhere: keep the link.
+                # Its earlier version linked the name, and the target is still known elsewhere: keep the
+                # link and the name it gave the target (later articles may know a fuller one).
                 iri = kept.pop()
-                resolved[entity.key] = Resolved(iri, self._best_name(iri, graph_name) or entity.name)
+                name = _fullest(self._names[iri].get(graph_name, ())) or self._best_name(iri, graph_name)
+                resolved[entity.key] = Resolved(iri, name or entity.name)
                 continue
             known = {
                 iri
@@ -185,9 +190,17 @@ class NameIndex:
             self._names[entity][graph].add(label)
 
     def _best_name(self, entity: URIRef, skip: URIRef) -> str | None:
-        """The fullest name other graphs give ``entity`` (most words, then alphabetical)."""
-        names = {label for graph, labels in self._names[entity].items() if graph != skip for label in labels}
-        return max(names, key=lambda label: (len(_words(label)), label), default=None)
+        """The fullest name other graphs give ``entity``."""
+        return _fullest(label for graph, labels in self._names[entity].items() if graph != skip for label in labels)
+
+
+def _fullest(names: Iterable[str]) -> str | None:
+    """The name with most words, then the last alphabetically: one answer whatever the order.
+
+    >>> _fullest(["Rivera", "Ana Rivera", "Ana Rivéra"])
+    'Ana Rivéra'
+    """
+    return max(names, key=lambda label: (len(_words(label)), label), default=None)
 
 
 def load_links(path: str | Path) -> dict[str, URIRef]:

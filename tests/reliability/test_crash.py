@@ -28,16 +28,21 @@ N_ARTICLES = 60
 # Surname stems and endings: 60 surnames, one an article, for a corpus where no one-word name is shared.
 _STEMS = ["Brekke", "Stav", "Harrow", "Lind", "Oster", "Quill", "Fjell", "Norr", "Ask", "Vester"]
 _ENDINGS = ["vold", "nes", "gate", "qvist", "holm", "field"]
+# With shared surnames, two articles bend the pattern so that a lone surname links across articles:
+# art-09 calls its cellist just "Harrowgate" (the one Harrowgate known by then: Tomas, of art-03), and
+# art-33 spells Tomas "Harrówgate" (the same IRI, under a name that sorts after the plain one).
+_BENT = {9: ("Harrowgate", "Harrowgate"), 33: ("Tomas Harrówgate", "Harrówgate")}
 
 
 def corpus_line(i: int, *, shared_surnames: bool = True) -> str:
     """Article ``i``; with shared surnames, articles six apart name different people of one surname."""
     last = LAST[i % len(LAST)] if shared_surnames else _STEMS[i % 10] + _ENDINGS[i // 10]
     first, city = FIRST[i % len(FIRST)], CITIES[i % len(CITIES)]
+    name, last = _BENT[i] if shared_surnames and i in _BENT else (f"{first} {last}", last)
     text = (
-        f"{first} {last}, the cellist, played a new suite at the Tidewater Hall in {city} on Friday.\n\n"
+        f"{name}, the cellist, played a new suite at the Tidewater Hall in {city} on Friday.\n\n"
         f"\u201cI wrote it on the night train number {i},\u201d {last} said after the concert.\n\n"
-        f"The festival in {city} runs until Sunday, and {first} {last} will return next year."
+        f"The festival in {city} runs until Sunday, and {name} will return next year."
     )
     return json.dumps({"id": f"art-{i:02d}", "title": f"Suite number {i}", "published": "2024-03-01", "text": text})
 
@@ -159,15 +164,14 @@ def test_two_killed_builds_in_a_row_still_converge(unique_corpus, unique_referen
     assert state(store) == unique_reference
 
 
-# Not strict: whether the rerun differs depends on which articles the kill left in the store.
-@pytest.mark.xfail(strict=False, reason="kg/rdf/resolve.py+kg/graph.py: a rerun resolves one-word names against "
-                   "articles later in the corpus already in the store, so its graphs differ from a clean build")
 def test_rerun_after_a_kill_equals_a_clean_build_when_surnames_are_shared(corpus, reference, tmp_path):
-    # art-05 says "Osterholm said" of Anders Osterholm; art-11 names Jonas Osterholm. In a clean
-    # build art-05 comes first and "Osterholm" stays unresolved; rerun over a store that already
-    # holds art-11, art-05's "Osterholm" becomes Jonas Osterholm.
+    # The rerun meets articles again with later ones already in the store. art-05 says "Osterholm
+    # said" of Anders Osterholm, and art-11 names Jonas Osterholm: art-05's "Osterholm" must stay
+    # apart, as in a clean build. art-09's "Harrowgate" links to Tomas Harrowgate, named so, as in a
+    # clean build, though art-33 has since given him a spelling that sorts after. Every stopping
+    # point is checked fast, in-process, in test_resume.py.
     store = tmp_path / "store"
-    kill_midway(corpus, store, after=N_ARTICLES // 4)
+    kill_midway(corpus, store, after=2 * N_ARTICLES // 3)
     assert kg("build", str(corpus), "--store", str(store)).returncode == 0
     assert state(store) == reference
 
