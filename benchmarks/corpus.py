@@ -161,7 +161,10 @@ class _Cast:
         )
         cast.official_age = rng.randint(28, 64)
         cast.band = rng.choice(("The ", "")) + f"{rng.choice(_BAND_ADJ)} {rng.choice(_BAND_NOUN)}"
-        cast.songs = list(dict.fromkeys(_title(rng) for _ in range(rng.randint(5, 9))))
+        songs = dict.fromkeys(_title(rng) for _ in range(rng.randint(5, 9)))
+        while len(songs) < 4:  # titles can repeat; a review names four different songs
+            songs[_title(rng)] = None
+        cast.songs = list(songs)
         cast.album = _title(rng)
         cast.venue = f"{rng.choice(_PLACE_STEM)} {rng.choice(_VENUE_WORD)}"
         cast.city, cast.region = rng.choice(_CITIES)

@@ -19,7 +19,6 @@ import argparse
 import asyncio
 import json
 import os
-import platform
 import select
 import statistics
 import subprocess
@@ -27,12 +26,12 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from importlib.metadata import version
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import corpus  # noqa: E402
+from _machine import machine  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "server_load.json"
 
@@ -59,25 +58,6 @@ TRIVIAL = (("ask-empty", "ASK {}", "application/sparql-results+json"),)
 
 Mix = tuple[tuple[str, str, str], ...]
 Sample = tuple[str, float, str]
-
-
-def machine() -> dict[str, object]:
-    """What the numbers were measured on."""
-    cpuinfo = Path("/proc/cpuinfo")
-    meminfo = Path("/proc/meminfo")
-    model = next((line.split(":", 1)[1].strip() for line in cpuinfo.read_text().splitlines()
-                  if line.startswith("model name")), platform.processor()) if cpuinfo.exists() else platform.processor()
-    memory = next((int(line.split()[1]) // 1024 for line in meminfo.read_text().splitlines()
-                   if line.startswith("MemTotal")), None) if meminfo.exists() else None
-    return {
-        "cpu": model,
-        "cores": os.cpu_count(),
-        "memory_mib": memory,
-        "os": platform.platform(),
-        "python": platform.python_version(),
-        "rdflib": version("rdflib"),
-        "load_average_1_5_15_at_end": [round(x, 2) for x in os.getloadavg()],
-    }
 
 
 def build_graph(folder: Path, articles: int, seed: int) -> Path:
@@ -243,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
                  "client": "asyncio, one keep-alive HTTP/1.1 connection per client, same machine"},
         "errors": sum(sum(phase["errors"].values()) for phase in phases.values()),  # type: ignore[attr-defined]
         "phases": phases,
-        "machine": {**machine(), "load_average_at_start": load_at_start},
+        "machine": {**machine("rdflib"), "load_average_at_start": load_at_start},
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
     args.output.parent.mkdir(parents=True, exist_ok=True)

@@ -166,3 +166,20 @@ def test_every_query_runs_in_both_engines(dataset, oxigraph):
 def test_article_graphs_are_named(oxigraph):
     graphs = {g.value for g in oxigraph.named_graphs()}
     assert graphs == {"https://w3id.org/kg/id/article/first", "https://w3id.org/kg/id/article/second"}
+
+
+
+def test_quotes_come_by_article_then_in_reading_order(tmp_path):
+    # Quotes added out of order, in two articles added in reverse: rows group by article, then follow the text.
+    text = '"Late one," she said. "Early one," he said. "Middle one," they said.'
+    spans = [_span(text, part) for part in ("Late one,", "Early one,", "Middle one,")]
+    ds = Dataset(default_union=True)
+    for article_id in ("zeta", "alpha"):
+        add_article(ds, Article(id=article_id, text=text), Facts(quotes=tuple(Quote(span=s) for s in spans[::-1])))
+    write_dataset(ds, tmp_path / "graph.nq")
+    store = pyoxigraph.Store()
+    store.load(path=str(tmp_path / "graph.nq"), format=pyoxigraph.RdfFormat.N_QUADS)
+    expected = [(f"https://w3id.org/kg/id/article/{a}", t) for a in ("alpha", "zeta")
+                for t in ("Late one,", "Early one,", "Middle one,")]
+    for found in (_rdflib_rows(ds, load("quotes")), _oxigraph_rows(store, load("quotes"))):
+        assert [(r["article"], r["text"]) for r in found] == expected

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from functools import lru_cache
 
 from rdflib import URIRef
 
@@ -23,6 +24,11 @@ _APOSTROPHES = frozenset("'\u2018\u2019\u02bc\u02bb\u0060\u00b4")
 # Whitespace and hyphen-like characters all become the one slug separator, without loss.
 _SEPARATORS = frozenset("-\u2010\u2011\u2012\u2013\u2014\u2015\u2212_")
 _RUNS_OF_HYPHENS = re.compile(r"-{2,}")
+# Text that is already a slug (ids, offsets such as "120-164"): it is its own slug.
+_PLAIN_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+# Names recur across the facts of one article and across articles: slugs and IRIs are
+# remembered, up to this many each (both functions are pure, so a cache cannot go stale).
+_CACHE_SIZE = 1 << 16
 
 
 def _fold(text: str) -> str:
@@ -60,6 +66,7 @@ def _slug_and_loss(text: str) -> tuple[str, bool]:
     return slug, lossy or not slug
 
 
+@lru_cache(maxsize=_CACHE_SIZE, typed=True)
 def slug(text: str | int) -> str:
     """One IRI path segment for ``text``: a readable slug, plus a stable hash when it loses information.
 
@@ -84,6 +91,9 @@ def slug(text: str | int) -> str:
     True
     """
     text = str(text)
+    if len(text) <= _MAX_SLUG and _PLAIN_SLUG.fullmatch(text):
+        # Folding would give the text back unchanged.
+        return text
     base, lossy = _slug_and_loss(text)
     if not lossy:
         return base
@@ -92,6 +102,7 @@ def slug(text: str | int) -> str:
     return f"{base}_{digest[:_HASH_CHARS]}" if base else f"_{digest[:_HASH_CHARS]}"
 
 
+@lru_cache(maxsize=_CACHE_SIZE, typed=True)
 def mint(*segments: str | int) -> URIRef:
     """The data IRI for a path of segments, each passed through :func:`slug`.
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from rdflib import Dataset, Graph, Literal, URIRef
@@ -28,7 +29,19 @@ from kg.rdf.namespaces import KG, OA, PROV, RDF, SDO, XSD, bind_prefixes
 if TYPE_CHECKING:
     from kg.rdf.resolve import Resolved
 
-__all__ = ["add_article", "article_graph", "article_iri", "clean_text", "date_literal"]
+__all__ = [
+    "Triple",
+    "add_article",
+    "add_triples",
+    "article_graph",
+    "article_iri",
+    "article_triples",
+    "clean_text",
+    "date_literal",
+]
+
+#: One RDF statement: subject, predicate, object.
+Triple = tuple[Node, URIRef, Node]
 
 _ENTITY_TYPES = {
     "person": SDO.Person,
@@ -145,20 +158,25 @@ def article_iri(article_id: str) -> URIRef:
     return mint("article", article_id)
 
 
+@lru_cache(maxsize=1 << 12)
+def _integer(value: int) -> Literal:
+    """An ``xsd:integer`` literal (offsets recur: every evidence span has two)."""
+    return Literal(value, datatype=XSD.integer)
+
+
 class _Writer:
-    """Writes one article's facts into one graph; keys resolve to IRIs through ``self.iris``.
+    """Collects one article's triples, each once, in ``self.triples``; keys resolve to IRIs through ``self.iris``.
 
     ``self.iris`` maps a record kind ("agent", "work", "place", "event") and key to an IRI,
     so a link only ever resolves to a record of the kind it must point at. ``resolved``
     sends some agents (by key) to known entities instead of minting from their name.
     """
 
-    def __init__(
-        self, article: Article, facts: Facts, graph: Graph, resolved: Mapping[str, Resolved] | None = None
-    ) -> None:
+    def __init__(self, article: Article, facts: Facts, resolved: Mapping[str, Resolved] | None = None) -> None:
         self.article = article
         self.facts = facts
-        self.graph = graph
+        # An insertion-ordered set: the same triple written twice is kept once.
+        self.triples: dict[Triple, None] = {}
         self.resolved = resolved or {}
         self.node = article_iri(article.id)
         self.iris: dict[tuple[str, str], URIRef] = {}
@@ -166,7 +184,7 @@ class _Writer:
     def add(self, s: Node, p: URIRef, o: Node | None) -> None:
         """Add one triple, skipping absent values."""
         if o is not None:
-            self.graph.add((s, p, o))
+            self.triples[s, p, o] = None
 
     def evidence(self, node: URIRef, span: TextSpan) -> None:
         """Point ``node`` at the article and at the span of text it was read from."""
@@ -175,8 +193,8 @@ class _Writer:
         self.add(node, KG.evidence, selector)
         self.add(selector, RDF.type, OA.TextPositionSelector)
         self.add(selector, RDF.type, OA.TextQuoteSelector)
-        self.add(selector, OA.start, Literal(span.start, datatype=XSD.integer))
-        self.add(selector, OA.end, Literal(span.end, datatype=XSD.integer))
+        self.add(selector, OA.start, _integer(span.start))
+        self.add(selector, OA.end, _integer(span.end))
         self.add(selector, OA.exact, _text(span.text))
 
     def named(self, node: URIRef, type_: URIRef, name: str, mentions: tuple[TextSpan, ...]) -> None:
@@ -254,7 +272,7 @@ class _Writer:
         for description in entity.descriptions:
             self.add(node, SDO.description, _text(description))
         if entity.age is not None:
-            self.add(node, KG.age, Literal(entity.age, datatype=XSD.integer))
+            self.add(node, KG.age, _integer(entity.age))
 
     def place(self, place: Place) -> None:
         """A place and the place it lies in."""
@@ -315,6 +333,36 @@ class _Writer:
         self.evidence(node, performance.span)
 
 
+def article_triples(
+    article: Article, facts: Facts, *, resolved: Mapping[str, Resolved] | None = None
+) -> list[Triple]:
+    """One article's facts as triples, each once, without building a graph.
+
+    What :func:`article_graph` writes; a store takes them in one go
+    (:meth:`kg.rdf.store.MemoryBackend.replace`), so no triple is indexed twice.
+
+    Args:
+        article: The article the facts were read from.
+        facts: What was extracted from it.
+        resolved: Agents that are known entities, as :func:`article_graph` takes them.
+    """
+    writer = _Writer(article, facts, resolved)
+    writer.write()
+    return list(writer.triples)
+
+
+def add_triples(graph: Graph, triples: Iterable[Triple]) -> Graph:
+    """Add ``triples`` to ``graph`` (a named graph of a Dataset included); returns it.
+
+    Straight to the graph's store: ``Graph.add`` would check each term again, and
+    these come from kg's mapping or another rdflib graph, so they are RDF terms already.
+    """
+    add = graph.store.add
+    for triple in triples:
+        add(triple, graph)
+    return graph
+
+
 def article_graph(
     article: Article,
     facts: Facts,
@@ -337,8 +385,7 @@ def article_graph(
     """
     if graph is None:
         graph = bind_prefixes(Graph(identifier=article_iri(article.id)))
-    _Writer(article, facts, graph, resolved).write()
-    return graph
+    return add_triples(graph, article_triples(article, facts, resolved=resolved))
 
 
 def add_article(

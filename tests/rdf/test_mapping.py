@@ -13,7 +13,7 @@ from rdflib.compare import isomorphic
 
 from kg.extract.model import Entity, Event, Facts, Performance, Quote, TextSpan, When
 from kg.rdf import add_article, article_graph, mint
-from kg.rdf.mapping import _url, clean_text, date_literal
+from kg.rdf.mapping import _url, article_triples, clean_text, date_literal
 from kg.rdf.namespaces import KG, OA, PROV, RDF, SDO, XSD
 
 ID = "https://w3id.org/kg/id/"
@@ -228,3 +228,11 @@ def test_any_web_url_becomes_a_valid_iri(scheme, host, rest):
 def test_non_web_urls_stay_text():
     assert _url("example.org/page") == Literal("example.org/page")
     assert _url("mailto:desk@example.org") == Literal("mailto:desk@example.org")
+
+
+def test_article_triples_are_the_graph_each_once(article, facts, graph):
+    triples = article_triples(article, facts)
+    # The same span is evidence for several nodes, yet each triple comes once.
+    assert len(triples) == len(set(triples)) == len(graph)
+    assert set(triples) == set(graph)
+    assert (ANA, SDO.name, Literal("Ana Rivera")) in triples

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import shutil
 import socket
 import subprocess
@@ -263,3 +264,93 @@ def test_server_errors_are_one_line(oxigraph_server):
         KnowledgeGraph.open(oxigraph_server).query("SELECT ?x WHERE {")
     with pytest.raises(GraphError, match="cannot reach"):
         KnowledgeGraph.open("http://127.0.0.1:9").query("ASK {}")
+
+
+def test_memory_readd_replaces_the_article_and_keeps_the_others(make_article, facts):
+    memory = KnowledgeGraph()
+    memory.add(make_article("harbor-1"), other_facts(facts))
+    memory.add(make_article("harbor-2"), facts)
+    memory.add(make_article("harbor-1"), facts)
+    dataset = memory.rdf_graph()
+    luis = URIRef(ID + "person/luis-ortega")
+    # The person only the first version of harbor-1 named is gone, from its graph and from the union.
+    assert (luis, None, None) not in dataset.graph(URIRef(ID + "article/harbor-1"))
+    assert not memory.query(f"ASK {{ <{luis}> ?p ?o }}").askAnswer
+    # Both articles hold the same facts now, each in its own graph.
+    first, second = (set(dataset.graph(URIRef(ID + f"article/harbor-{n}"))) for n in (1, 2))
+    assert (ANA, SDO.name, Literal("Ana Rivera")) in first and (ANA, SDO.name, Literal("Ana Rivera")) in second
+    assert len(first) == len(second)
+    # And the name index saw the re-added article: a lone surname still resolves to Ana Rivera.
+    lone = Facts(entities=(Entity(key="person:1", kind="person", name="Rivera", mentions=(TextSpan(0, 3, "Ana"),)),))
+    memory.add(make_article("harbor-3"), lone)
+    assert (ANA, None, None) in dataset.graph(URIRef(ID + "article/harbor-3"))
+
+
+def test_add_all_keeps_the_graph_from_the_collector_only_while_it_runs(make_article, facts):
+    frozen_between: list[int] = []
+
+    def pairs():
+        # Frozen from the start: spaCy's workers, forked while reading, inherit a frozen heap.
+        frozen_between.append(gc.get_freeze_count())
+        yield make_article("harbor-1"), facts
+        frozen_between.append(gc.get_freeze_count())
+        yield make_article("harbor-2"), facts
+
+    graph = KnowledgeGraph()
+    assert graph.add_all(pairs()) == 2
+    # The first article was frozen out of full collections while the second was read...
+    assert frozen_between[0] > 0 and frozen_between[1] > 0
+    # ...and everything is collectable again once the loop is over.
+    assert gc.get_freeze_count() == 0
+    assert graph.stats()["articles"] == 2
+
+
+def test_add_all_leaves_a_callers_own_freeze_alone(make_article, facts):
+    gc.freeze()
+    try:
+        before = gc.get_freeze_count()
+        graph = KnowledgeGraph()
+        graph.add_all([(make_article(), facts)])
+        # Still frozen (not handed back by add_all), and nothing of the new graph added to it.
+        assert 0 < gc.get_freeze_count() <= before
+    finally:
+        gc.unfreeze()
+
+
+def test_add_all_on_a_store_freezes_nothing(store, make_article, facts):
+    # A store keeps the graph on disk: freezing would only keep each article's reference cycles.
+    frozen_between: list[int] = []
+
+    def pairs():
+        yield make_article("harbor-1"), facts
+        frozen_between.append(gc.get_freeze_count())
+        yield make_article("harbor-2"), facts
+
+    assert store.add_all(pairs()) == 2
+    assert frozen_between == [0]
+
+
+def test_store_flushes_its_write_buffers_as_updates_add_up(store, make_article, facts, monkeypatch):
+    import kg.rdf.store as store_module
+
+    flushes: list[int] = []
+    backend = store._backend
+    real = backend._store
+
+    class Counting:
+        """The open store, counting flushes (pyoxigraph's Store cannot be patched)."""
+
+        def flush(self) -> None:
+            flushes.append(1)
+            real.flush()
+
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+    monkeypatch.setattr(store_module, "_FLUSH_BYTES", 1)
+    backend._store = Counting()
+    store.add(make_article("harbor-1"), facts)
+    store.add(make_article("harbor-2"), facts)
+    backend._store = real
+    assert len(flushes) == 2
+    assert store.stats()["articles"] == 2
