@@ -363,18 +363,9 @@ def eval_(gold: Path, articles: tuple[str, ...], model: str | None, fmt: str) ->
     Example:
         kg eval examples/gold/ examples/
     """
-    from kg._build import extract_articles
-    from kg.eval import evaluate, gold_key, load_gold, render, summarize
+    from kg.eval import evaluate_paths, render
 
-    golds = load_gold(gold)
-    scores = []
-    for article, facts in extract_articles(articles, model=model, on_problem=_Problems()):
-        key = gold_key(article)
-        if key in golds:
-            scores.append(evaluate(golds[key], article, facts))
-    if not scores:
-        raise KgError(f"no article in {', '.join(articles)} matches a gold file in {gold}")
-    report = summarize(scores)
+    report = evaluate_paths(gold, articles, model=model, on_problem=_Problems())
     click.echo(json.dumps(report.to_dict(), indent=2) if fmt == "json" else render(report))
 
 

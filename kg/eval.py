@@ -38,11 +38,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kg.errors import InputError
 from kg.extract.model import Entity, Facts, Place
 from kg.io.article import Article
+
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 KINDS = (
     "quote span",
@@ -198,6 +201,43 @@ def evaluate(gold: dict, article: Article, facts: Facts) -> ArticleScore:
         ),
     }
     return ArticleScore(source=source, scores=scores)
+
+
+def evaluate_paths(
+    gold: str | Path,
+    articles: Iterable[str | Path],
+    *,
+    nlp: Language | None = None,
+    model: str | None = None,
+    on_problem: Callable[[str], None] | None = None,
+) -> Report:
+    """Extract the articles found in ``articles`` and score those that have a gold annotation.
+
+    This is ``kg eval GOLD ARTICLES`` as a function, so tests and notebooks get the
+    same figures the command prints.
+
+    Args:
+        gold: A gold ``.json`` file or a folder of them (see :func:`load_gold`).
+        articles: Files or folders of articles, as ``kg build`` reads them.
+        nlp: A loaded pipeline; else ``model`` (or the default model) is loaded.
+        model: The spaCy pipeline to load when ``nlp`` is not given.
+        on_problem: Told about each input that cannot be read.
+
+    Raises:
+        InputError: For bad gold files, or when no article matches a gold annotation.
+    """
+    from kg._build import extract_articles
+
+    golds = load_gold(gold)
+    inputs = [str(a) for a in articles]
+    scores = [
+        evaluate(golds[gold_key(article)], article, facts)
+        for article, facts in extract_articles(inputs, nlp=nlp, model=model, on_problem=on_problem)
+        if gold_key(article) in golds
+    ]
+    if not scores:
+        raise InputError(f"no article in {', '.join(inputs)} matches a gold file in {gold}")
+    return summarize(scores)
 
 
 def summarize(scores: Iterable[ArticleScore]) -> Report:

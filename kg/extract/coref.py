@@ -11,6 +11,7 @@ unless an apposition or a copula ties it to a name directly.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -28,7 +29,7 @@ from kg.extract.cues import (
     is_say_verb,
 )
 from kg.extract.events import doc_text
-from kg.extract.mentions import NameMention, name_mentions
+from kg.extract.mentions import NameMention, name_mentions, subject_indices
 from kg.extract.model import Entity, TextSpan
 
 #: Salience kept from one sentence to the next.
@@ -46,7 +47,8 @@ _SENT_END = frozenset('.!?"”’:)')
 _AGE_RE = re.compile(r"^(\d{1,3})-year-old$")
 _DEFINITE = frozenset({"the"})
 _INDEFINITE = frozenset({"a", "an"})
-_DESC_MARKS = frozenset({"“", "”", '"', "‘", "’", "'", "-", "–", "/"})
+_QUOTE_MARKS = frozenset({"“", "”", '"', "‘", "’", "'"})
+_DESC_MARKS = _QUOTE_MARKS | {"-", "–", "/"}
 
 
 @dataclass
@@ -152,8 +154,6 @@ def _containing(clusters: list[_Cluster], m: NameMention) -> _Cluster | None:
 def _quoted_tokens(doc: Doc) -> set[int]:
     inside: set[int] = set()
     for span in find_marked_spans(doc_text(doc)):
-        if span.single:
-            continue
         chars = doc.char_span(span.start, span.end, alignment_mode="expand")
         if chars is not None:
             inside.update(range(chars.start, chars.end))
@@ -280,6 +280,26 @@ def _title_before(doc: Doc, i: int, cluster: _Cluster, of_token: dict[int, _Clus
         j -= 1
     if j < i and doc[i - 1].lower_ in PERSON_NOUNS:
         cluster.descriptions.append(doc[j:i].text)
+        return
+    j = i
+    while (
+        j > 0
+        and doc[j - 1].is_lower
+        and (
+            j == i
+            and doc[j - 1].lower_ in PERSON_NOUNS
+            or doc[j - 1].pos_ in ("NOUN", "ADJ")
+            and doc[j - 1].dep_ in ("compound", "amod", "nmod")
+            and doc[j - 1].head.i >= j
+        )
+    ):
+        j -= 1
+    if j < i and doc[i - 1].lower_ in PERSON_NOUNS:
+        # "actor X", "country singer X": a role written before the name
+        cluster.descriptions.append(doc[j:i].text)
+        gender = PERSON_NOUNS[doc[i - 1].lower_]
+        if gender and cluster.gender is None:
+            cluster.gender = gender
 
 
 def _read_age(doc: Doc, token: Token, cluster: _Cluster) -> None:
@@ -353,7 +373,10 @@ def _weight(token: Token, caption: bool, quoted: set[int]) -> float:
         return _W_QUOTED
     if caption:
         return _W_CAPTION
-    subject = token.dep_ in _SUBJECT_DEPS or (token.dep_ == "conj" and token.head.dep_ in _SUBJECT_DEPS)
+    # "X and Y said", "the director, X, shrugged": a conjunct or apposition of a subject is one too
+    subject = token.dep_ in _SUBJECT_DEPS or (
+        token.dep_ in ("conj", "appos") and token.head.dep_ in _SUBJECT_DEPS
+    )
     return _W_SUBJECT if subject else _W_OTHER
 
 
@@ -370,6 +393,12 @@ def _resolve(
         target = _most_salient(
             clusters, kinds, None if gender == "p" else gender, _clause_subject(token, of_token)
         )
+        if target is not None and gender != "p" and _unknown_subject_before(doc, token, of_token, target):
+            # "Dahl disagreed. '...,' she said." with Dahl unrecognised: she may well be Dahl
+            target = None
+        elif target is None and gender != "p" and not _candidates(clusters, kinds, gender, None):
+            # nobody yet to refer back to: '"...," she said. Ana Rivera, 41, ...' names her next
+            target = _named_next(doc, token, kinds, gender, of_token)
         if target is not None:
             target.mentions.append((token.idx, token.idx + len(token)))
             of_token[token.i] = target
@@ -385,20 +414,78 @@ def _resolve(
     if (
         start is None
         or token.i + 1 < len(doc)
-        and doc[token.i + 1].i in of_token
         and doc[token.i + 1].pos_ == "PROPN"
+        and (doc[token.i + 1].i in of_token or doc[token.i + 1].text[:1].isupper())
     ):
         # indefinite ("a singer") or a title before a name ("the singer X"): not an anaphor
         return None
     kinds = ("person",) if kind == "person" else ("group", "organization")
+    age = _age_of(doc[start : token.i + 1].text)
+    gender = PERSON_NOUNS.get(token.lower_)
+    subject = _sentence_subject(token, of_token)
     target = (
         _described_before(clusters, token, kinds)
-        or _most_salient(clusters, kinds, PERSON_NOUNS.get(token.lower_), _sentence_subject(token, of_token))
+        # "the 'Golden Hour' singer": whoever the article has release or sing that title
+        or (_performer_of_title(doc, doc[start : token.i], of_token) if kind == "person" else None)
+        # "the band" is a music group before it is a label; "the label" an organisation first
+        or (_most_salient(clusters, ("group",), None, subject) if token.lower_ in MUSIC_GROUP_NOUNS else None)
+        or (_only_group(clusters) if token.lower_ in MUSIC_GROUP_NOUNS else None)
+        or (
+            _most_salient(clusters, ("organization",), None, subject)
+            if kind == "group" and token.lower_ not in MUSIC_GROUP_NOUNS
+            else None
+        )
+        or _most_salient(clusters, kinds, gender, subject, age)
         or (_only_group(clusters) if kind == "group" else None)
     )
+    if (
+        target is None
+        and kind == "person"
+        and token.dep_ in _SUBJECT_DEPS
+        and not _candidates(clusters, kinds, gender, None)
+    ):
+        # a lede that names its subject a sentence late: "The singer, 45, told ... . Ana Rivera ..."
+        target = _named_next(doc, token, kinds, gender, of_token, age)
     if target is not None:
         _add_description(target, doc[start : _description_end(token)], of_token)
     return target
+
+
+#: Verbs whose subject made or performed the title that is their object.
+_MAKE_VERBS = frozenset({"release", "sing", "perform", "record", "write", "drop", "debut", "star", "direct"})
+
+
+def _performer_of_title(doc: Doc, words: Span, of_token: dict[int, _Cluster]) -> _Cluster | None:
+    """The one person the article names as making the title quoted in a description.
+
+    For 'the "Golden Hour" singer' the title's other mentions are read: the subject of a
+    verb of making ("X released 'Golden Hour'") or the owner ("X's album 'Golden Hour'").
+    """
+    marks = [t.i for t in words if t.text in _QUOTE_MARKS]
+    if len(marks) < 2 or marks[-1] - marks[0] < 2:
+        return None
+    title = doc[marks[0] + 1 : marks[-1]].text
+    found: set[int] = set()
+    text = doc_text(doc)
+    for match in re.finditer(re.escape(title), text):
+        span = doc.char_span(match.start(), match.end(), alignment_mode="expand")
+        if span is None or span.start >= words.start and span.end <= words.end:
+            continue
+        head = span.root.head
+        for _ in range(3):
+            owners = [c for c in head.children if c.dep_ == "poss" and c.i in of_token]
+            subjects = [c for c in head.children if c.dep_ == "nsubj" and c.i in of_token]
+            if owners:
+                found.add(id(of_token[owners[0].i]))
+                break
+            if subjects and head.lemma_.lower() in _MAKE_VERBS:
+                found.add(id(of_token[subjects[0].i]))
+                break
+            head = head.head
+    if len(found) != 1:
+        return None
+    target = next(c for c in of_token.values() if id(c) in found)
+    return target if target.kind == "person" else None
 
 
 def _only_group(clusters: list[_Cluster]) -> _Cluster | None:
@@ -415,7 +502,8 @@ def _described_before(clusters: list[_Cluster], noun: Token, kinds: tuple[str, .
         if c.kind in kinds
         and c.salience >= _MIN_SALIENCE / 4
         and any(
-            d.split()[-1].lower() == noun.lower_ and d.split()[0].lower() in _DEFINITE for d in c.descriptions
+            d.split()[-1].lower() == noun.lower_ and (d.split()[0].lower() in _DEFINITE or d.islower())
+            for d in c.descriptions
         )
     ]
     return hits[0] if len(hits) == 1 else None
@@ -431,9 +519,15 @@ def _description_end(noun: Token) -> int:
 
 
 def _proxy_for(doc: Doc, token: Token, of_token: dict[int, _Cluster]) -> _Cluster | None:
-    """ "a spokesperson for X" / "X's spokesperson": the words are X's."""
+    """ "a spokesperson for X" / "X's spokesperson": the words are X's.
+
+    A spokesperson named in apposition ("X's spokesman, Ben Tate,") speaks as themselves.
+    """
+    if any(c.dep_ == "appos" and c.i in of_token and c.pos_ == "PROPN" for c in token.children):
+        return None
     for child in token.children:
-        if child.dep_ == "poss" and child.i in of_token:
+        if child.dep_ in ("poss", "compound") and child.i in of_token:
+            # "X's spokesperson", "an X spokesperson"
             target = of_token[child.i]
             break
         if child.dep_ == "prep" and child.lower_ in ("for", "of"):
@@ -483,11 +577,15 @@ def _clause_subject(token: Token, of_token: dict[int, _Cluster]) -> _Cluster | N
     return None
 
 
-def _most_salient(
-    clusters: list[_Cluster], kinds: tuple[str, ...], gender: str | None, exclude: _Cluster | None
-) -> _Cluster | None:
-    """The most salient compatible entity, or None when a rival comes too close to call."""
-    ranked = sorted(
+def _candidates(
+    clusters: list[_Cluster],
+    kinds: tuple[str, ...],
+    gender: str | None,
+    exclude: _Cluster | None,
+    age: int | None = None,
+) -> list[_Cluster]:
+    """Salient entities of a compatible kind, gender and age, the most salient first."""
+    return sorted(
         (
             c
             for c in clusters
@@ -495,9 +593,107 @@ def _most_salient(
             and c is not exclude
             and c.salience >= _MIN_SALIENCE
             and (gender is None or c.gender is None or c.gender == gender)
+            and (age is None or c.age is None or c.age == age)
         ),
         key=lambda c: -c.salience,
     )
+
+
+def _named_next(
+    doc: Doc,
+    token: Token,
+    kinds: tuple[str, ...],
+    gender: str | None,
+    of_token: dict[int, _Cluster],
+    age: int | None = None,
+) -> _Cluster | None:
+    """The first compatible entity named after a pronoun, within its sentence and the next one.
+
+    News ledes often quote first and name the speaker after ('"...," she said. Ana Rivera,
+    41, had ...'); a pronoun or description with no one before it to refer to looks ahead, once.
+    """
+    if _unnamed_subject_before(doc, token, of_token):
+        # "The minister was asked ... 'I won't,' she said": she is the unnamed minister
+        return None
+    starts = 0
+    for t in doc[token.i + 1 :]:
+        if t.is_sent_start:
+            starts += 1
+            if starts > 1:
+                return None
+        cluster = of_token.get(t.i)
+        if cluster is not None and cluster.names and t.pos_ == "PROPN":
+            subject = t.dep_ in _SUBJECT_DEPS or (t.dep_ == "compound" and t.head.dep_ in _SUBJECT_DEPS)
+            if (
+                subject
+                and cluster.kind in kinds
+                and (gender is None or cluster.gender in (None, gender))
+                and (age is None or cluster.age in (None, age))
+            ):
+                return cluster
+            if cluster.kind == "person" or not subject:
+                # another person, or a name that is no subject, comes first: too far to tell
+                return None
+    return None
+
+
+def _unknown_subject_before(doc: Doc, token: Token, of_token: dict[int, _Cluster], target: _Cluster) -> bool:
+    """Whether an unrecognised proper-noun subject stands between ``target``'s last mention and ``token``.
+
+    Only the pronoun's sentence and the one before are read.
+    """
+    starts = 0
+    i = token.i - 1
+    while i >= 0 and starts < 2:
+        t = doc[i]
+        if of_token.get(t.i) is target:
+            return False
+        if (
+            t.dep_ in _SUBJECT_DEPS
+            and t.pos_ == "PROPN"
+            and t.is_title
+            and t.i not in of_token
+            and t.ent_type_ in ("PERSON", "")
+            and t.lower_ not in PERSON_NOUNS
+            and t.lower_ not in GROUP_NOUNS
+        ):
+            return True
+        if t.is_sent_start:
+            starts += 1
+        i -= 1
+    return False
+
+
+#: How far back a pronoun looks for an unnamed person before looking ahead for a name.
+_LOOK_BACK = 200
+
+
+def _unnamed_subject_before(doc: Doc, token: Token, of_token: dict[int, _Cluster]) -> bool:
+    """Whether a person known only by a noun ("the minister", "the man") is a subject before ``token``."""
+    subjects = subject_indices(doc)
+    for i in subjects[bisect_left(subjects, token.i - _LOOK_BACK) : bisect_left(subjects, token.i)]:
+        t = doc[i]
+        if (
+            t.pos_ == "NOUN"
+            and t.i not in of_token
+            and (t.lower_ in PERSON_NOUNS or t.lower_ in PROXY_NOUNS)
+        ):
+            return True
+    return False
+
+
+def _most_salient(
+    clusters: list[_Cluster],
+    kinds: tuple[str, ...],
+    gender: str | None,
+    exclude: _Cluster | None,
+    age: int | None = None,
+) -> _Cluster | None:
+    """The most salient compatible entity, or None when a rival comes too close to call.
+
+    An age in the description ("the 29-year-old") rules out anyone of another known age.
+    """
+    ranked = _candidates(clusters, kinds, gender, exclude, age)
     if not ranked:
         return None
     if len(ranked) > 1 and ranked[1].salience * _MARGIN > ranked[0].salience:

@@ -7,7 +7,9 @@ of the article, so it maps straight back to tokens with ``doc.char_span``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from spacy.tokens import Token
 
@@ -22,7 +24,7 @@ SAY_VERBS = frozenset(
         chime read begin call tell testify plead counter retort sigh beam smile grin chuckle agree
         interrupt hint murmur snap demand inquire enquire persist repeat resume gasp stammer groan
         interject recount recite chant reiterate maintain assert allege contend clarify elaborate
-        disclose divulge captioned posted tweeted wrote said told added
+        disclose divulge report captioned posted tweeted wrote said told added
         """.split()
 )
 
@@ -48,7 +50,11 @@ PERSON_NOUNS: dict[str, str | None] = {
             chancellor diplomat ambassador judge lawyer attorney prosecutor officer detective
             influencer activist youtuber creator legend hitmaker veteran actor star-turned-activist
             rocker crooner chanteuse frontperson songstress pope archbishop bishop general colonel
-            captain sergeant lieutenant commissioner
+            captain sergeant lieutenant commissioner councillor councilor seed striker goalkeeper
+            midfielder defender quarterback pitcher batsman bowler jockey boxer golfer cyclist
+            sprinter swimmer skater teammate referee umpire chef economist analyst professor
+            scientist researcher doctor surgeon nurse teacher principal student owner organiser
+            organizer promoter curator critic
             """.split(),
         None,
     ),
@@ -93,14 +99,20 @@ HONORIFICS: dict[str, str | None] = {
     "queen": "f", "princess": "f", "dr": None, "dr.": None,
 }  # fmt: skip
 
-#: Last words of names that are places, not people ("Orchid Live" tagged PERSON).
-VENUE_WORDS = frozenset(
-    """
-        live arena stadium hall theatre theater center centre garden gardens park bowl club festival fields
-        awards ballroom amphitheatre amphitheater pavilion dome field square hotel casino studios
-        studio museum church cathedral palace forum coliseum colosseum
-        """.split()
-)
+#: Last words of venue names, with the kind of venue: "Orchid Live" tagged PERSON is a place.
+VENUE_WORDS: dict[str, str] = {
+    **dict.fromkeys("stadium field ballpark speedway velodrome racecourse".split(), "stadium"),
+    **dict.fromkeys("theater theatre playhouse opera odeon cinema".split(), "theater"),
+    **dict.fromkeys(
+        """
+            live arena hall bowl center centre garden gardens club ballroom amphitheater amphitheatre auditorium
+            forum palladium pavilion coliseum colosseum dome lounge casino hotel resort studio studios church
+            cathedral chapel academy roundhouse apollo fillmore ryman bar tavern cafe café room shed stage
+            square plaza park fields grounds common showground showgrounds museum palace
+            """.split(),
+        "venue",
+    ),
+}
 
 _DOUBLE_OPEN = "“„‟«"
 _DOUBLE_CLOSE = "”»"
@@ -134,6 +146,9 @@ class MarkedSpan:
 
 def is_say_verb(token: Token) -> bool:
     """Whether ``token`` is a verb of saying (by lemma or form, so tagger slips still count)."""
+    if token.pos_ == "PROPN" and not token.is_lower:
+        # "The Huffington Post", "Said Ali": a name, not a tagger slip
+        return False
     return token.pos_ in ("VERB", "AUX", "NOUN", "PROPN") and (
         token.lemma_.lower() in SAY_VERBS or token.lower_ in SAY_VERBS
     )
@@ -151,6 +166,12 @@ def find_marked_spans(text: str) -> list[MarkedSpan]:
     >>> [text[s.start : s.end] for s in find_marked_spans(text)]
     ['hi', 'bye']
     """
+    return list(_marked_spans(text))
+
+
+@lru_cache(maxsize=4)
+def _marked_spans(text: str) -> tuple[MarkedSpan, ...]:
+    """:func:`find_marked_spans`, kept for the last few texts: coref and quotes both ask."""
     spans: list[MarkedSpan] = []
     lines = _lines(text)
     carry_group: int | None = None
@@ -174,7 +195,7 @@ def find_marked_spans(text: str) -> list[MarkedSpan]:
         for s, e, o, c in _scan_singles(text, outside):
             spans.append(MarkedSpan(s, e, o, c, True, len(spans)))
     spans.sort(key=lambda m: m.start)
-    return [m for m in spans if m.end > m.start]
+    return tuple(m for m in spans if m.end > m.start)
 
 
 def _lines(text: str) -> list[tuple[int, int]]:
@@ -244,31 +265,92 @@ def _outside(
 
 
 def _scan_singles(text: str, stretches: list[tuple[int, int]]) -> list[tuple[int, int, int, int]]:
+    """Pairs of single marks in each stretch, telling quotation marks from apostrophes.
+
+    Apostrophes look like single marks: "don't" and "it's" sit between letters and are
+    never marks; "rock 'n' roll", "'em" and "the '90s" are elisions; "the fans' cheers"
+    ends a word. A mark that closes only weakly (a letter before it, a space after it)
+    is passed over when a strong close (after punctuation, or at the end) follows before
+    any other quotation could open.
+    """
     found: list[tuple[int, int, int, int]] = []
     for lo, hi in stretches:
         open_at: int | None = None
-        for i in range(lo, hi):
-            ch = text[i]
-            before = text[i - 1] if i > 0 else " "
-            after = text[i + 1] if i + 1 < len(text) else " "
-            opens = ch in _SINGLE_OPEN + _APOSTROPHE and before in _OPEN_BEFORE and not after.isspace()
-            if open_at is None and opens and not _elides_digits(text, i):
-                # a mark after a space opens, unless it elides digits ("'90s")
+        for i in _single_marks(text, lo, hi):
+            if _elision(text, i):
+                # "'n'", "'em", "'90s": part of a word, not a mark
+                continue
+            if open_at is None and _opens(text, i):
+                # a mark after a space opens
                 open_at = i
-            elif (
-                open_at is not None
-                and ch in _SINGLE_CLOSE + _APOSTROPHE
-                and after in _CLOSE_AFTER
-                and not before.isspace()
-            ):
-                # a mark before a space or punctuation closes; "fans’ " may mislead, rarely
-                found.append((open_at + 1, i, open_at, i))
-                open_at = None
+            elif open_at is not None and _closes(text, i):
+                if _strong_close(text, i, hi) or not _stronger_close_ahead(text, i + 1, hi):
+                    # a mark before a space or punctuation closes, unless a word's apostrophe
+                    # ("fans' cheers") is followed by the real closing mark
+                    found.append((open_at + 1, i, open_at, i))
+                    open_at = None
     return found
 
 
-def _elides_digits(text: str, i: int) -> bool:
-    return text[i + 1 : i + 2].isdigit() and text[i + 3 : i + 4] in ("s", "")
+_SINGLE_MARK = re.compile("[" + re.escape(_SINGLE_OPEN + _SINGLE_CLOSE + _APOSTROPHE) + "]")
+
+
+def _single_marks(text: str, lo: int, hi: int) -> list[int]:
+    """Offsets of single marks and apostrophes in ``text[lo:hi]``."""
+    return [m.start() for m in _SINGLE_MARK.finditer(text, lo, hi)]
+
+
+def _opens(text: str, i: int) -> bool:
+    before = text[i - 1] if i > 0 else " "
+    after = text[i + 1] if i + 1 < len(text) else " "
+    return text[i] in _SINGLE_OPEN + _APOSTROPHE and before in _OPEN_BEFORE and not after.isspace()
+
+
+def _closes(text: str, i: int) -> bool:
+    before = text[i - 1] if i > 0 else " "
+    after = text[i + 1] if i + 1 < len(text) else " "
+    return text[i] in _SINGLE_CLOSE + _APOSTROPHE and after in _CLOSE_AFTER and not before.isspace()
+
+
+def _strong_close(text: str, i: int, hi: int) -> bool:
+    """A closing mark after punctuation ("fine,'"), or before punctuation or the end of the line."""
+    after = text[i + 1] if i + 1 < hi else "\n"
+    return text[i - 1] in ".,!?;:—–-" or after not in " \t"
+
+
+def _stronger_close_ahead(text: str, lo: int, hi: int) -> bool:
+    """Whether a strong closing mark comes in ``lo:hi`` before any mark that could open."""
+    for j in _single_marks(text, lo, hi):
+        if _elision(text, j):
+            continue
+        if _closes(text, j) and _strong_close(text, j, hi):
+            return True
+        if _opens(text, j):
+            return False
+    return False
+
+
+#: Words spelled with a leading apostrophe ("give 'em", "'til dawn", "rock 'n' roll").
+_ELIDED = frozenset({"em", "til", "cause", "cos", "bout", "round", "tis", "twas", "n"})
+
+
+def _elision(text: str, i: int) -> bool:
+    """An apostrophe that stands for missing letters: "'90s", "'em", both marks of "'n'"."""
+    if text[i] not in _SINGLE_CLOSE + _SINGLE_OPEN + _APOSTROPHE:
+        return False
+    if text[i + 1 : i + 2].isdigit() and text[i + 3 : i + 4] in ("s", "", " ", ",", ".", "’", "'"):
+        # the '90s, class of '09
+        return True
+    j = i + 1
+    while j < len(text) and text[j].isalpha():
+        j += 1
+    word = text[i + 1 : j].lower()
+    whole = (j >= len(text) or not text[j].isalpha()) and (i == 0 or not text[i - 1].isalpha())
+    if word in _ELIDED and whole:
+        # a whole elided word after a space: 'em, 'til; "'n'" also ends in a mark
+        return word != "n" or text[j : j + 1] in ("'", "’")
+    # the closing mark of "'n'"
+    return i >= 2 and text[i - 1] in "nN" and text[i - 2] in "'’" and (i < 3 or not text[i - 3].isalpha())
 
 
 def strip_marks(text: str) -> str:
@@ -298,6 +380,14 @@ FIRST_NAME_GENDER: dict[str, str] = {
             lizzo halsey camila nina lena greta ines rosa priya fiona helen maya grace ella mia zoe
             chloe lucy ava sophie isabel elena sofia lucia carmen ana paula marta eva alma irina
             olga natasha yuki mei aisha fatima leila amina nadia hanna ingrid astrid freya
+            ellen eleanor ellie emily harriet jane janet joanna josephine kate katie kathy
+            laura leah lily lindsay lydia mabel madeline margo maggie marian molly nora penelope
+            phoebe rose rosie sally sienna stella susie tessa tina valerie vanessa vera violet
+            wendy willow yvonne zara beth carla clara daisy delia edith elsie esther gemma
+            georgia gillian gwen hazel holly iris ivy jade jasmine joy june kara keira lara lisa
+            lorna lottie louise lucia mara marcia marina maxine miriam naomi nicola paige petra
+            poppy rachael rebekah rita robyn sadie selma serena shannon simone sonia tara
+            tess thea vivian yasmin
             """.split(),
         "f",
     ),
@@ -316,6 +406,13 @@ FIRST_NAME_GENDER: dict[str, str] = {
             marcus carlos daniel tomas jonas karl hans pedro luis miguel diego pablo marco luca
             giovanni pierre jean-luc francois ahmed mohammed ali hassan raj arjun rahul hiroshi
             kenji ivan sergei dmitri lars sven erik oscar felix hugo max theo liam owen connor
+            sam ben tim tom nick nate jake luke matt mike chris dan dave steve rob will
+            adrian alfie angus archie barry bernard callum cameron colin craig damian declan
+            dean derek dominic duncan edgar elliot ethan evan finn fraser gavin glen
+            graham grant hamish harvey ian jared jasper joel josh kieran lewis
+            lucas malcolm marvin mathew miles mitchell neil nigel oliver ollie patrick
+            quentin reid rhys rory ross rupert seth shane simon spencer stuart toby trevor
+            troy wes xavier zach rafael rafa ruben sergio mateo andres javier
             """.split(),
         "m",
     ),

@@ -12,7 +12,15 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.cues import FIRST_NAME_GENDER, GROUP_NOUNS, HONORIFICS, PERSON_NOUNS, VENUE_WORDS, is_say_verb
+from kg.extract.cues import (
+    FIRST_NAME_GENDER,
+    GROUP_NOUNS,
+    HONORIFICS,
+    PERSON_NOUNS,
+    PROXY_NOUNS,
+    VENUE_WORDS,
+    is_say_verb,
+)
 from kg.extract.events import doc_text
 
 _POSSESSIVE = frozenset({"'s", "’s", "'", "’"})
@@ -93,7 +101,7 @@ def _name_key(text: str) -> str:
     return low[4:] if low.startswith("the ") else low
 
 
-def _subject_indices(doc: Doc) -> list[int]:
+def subject_indices(doc: Doc) -> list[int]:
     """Indices of the subjects of the doc (cached): the rules on subjects skip all other tokens.
 
     Read from the dependency array in one call: walking every token costs more than the rules.
@@ -114,7 +122,7 @@ def _plural_names(doc: Doc) -> frozenset[str]:
     subject is read as its run of capitalised words whatever the entities say.
     """
     names = set()
-    for i in _subject_indices(doc):
+    for i in subject_indices(doc):
         token = doc[i]
         # headlines are title-cased, so the tagger may call the name a common noun there
         if token.dep_ != "nsubj" or token.tag_ not in ("NNPS", "NNP", "NNS", "NN") or not token.is_title:
@@ -155,9 +163,16 @@ def _trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
         doc[start].lower_ in _EDGE_JUNK or doc[start].is_punct or doc[start].pos_ in _EDGE_POS
     ):
         start += 1
-    while end > start and (doc[end - 1].lower_ in _EDGE_JUNK or doc[end - 1].is_punct):
+    while end > start and (
+        doc[end - 1].lower_ in _EDGE_JUNK or doc[end - 1].is_punct or _has_digit(doc[end - 1])
+    ):
+        # "Ana Rivera 6-4": a score or count glued to the name
         end -= 1
     return start, end
+
+
+def _has_digit(token: Token) -> bool:
+    return any(ch.isdigit() for ch in token.text)
 
 
 def _looks_like_name(span: Span) -> bool:
@@ -189,7 +204,7 @@ def _modifier(span: Span) -> bool:
         and root.head.i >= span.end
         and root.head.is_lower
         and root.head.pos_ == "NOUN"
-        and root.head.lower_ not in PERSON_NOUNS
+        and root.head.lower_ not in PROXY_NOUNS
         and span.start > 0
         and doc[span.start - 1].lower_ in ("the", "a", "an")
     )
@@ -229,7 +244,10 @@ def _is_speaking_org(span: Span) -> bool:
         and head.lower_ in ("to", "for", "from")
         and head.head.lower_
         in ("according", "spokesperson", "spokesman", "spokeswoman", "statement", "representative")
-    ) or (root.dep_ == "poss" and head.lower_ in ("statement", "spokesperson", "spokesman", "spokeswoman"))
+    ) or (
+        root.dep_ in ("poss", "compound")
+        and head.lower_ in ("statement", "spokesperson", "spokesman", "spokeswoman", "representative")
+    )
 
 
 def _member_of(span: Span) -> bool:
@@ -278,9 +296,13 @@ def name_mentions(doc: Doc) -> list[NameMention]:
     things = _record_names(doc)
     covered: set[int] = set()
     spans: list[tuple[Span, Span]] = []
+    claimed: list[Span] = []
     for ent in doc.ents:
         covered.update(range(ent.start, ent.end))
         start, end = _trim(doc, ent.start, ent.end)
+        while end - start > 2 and doc[start].lower_ in PERSON_NOUNS and doc[start + 1].pos_ == "PROPN":
+            # "Councillor X Y", "Frontwoman X Y": the role is a description, not part of the name
+            start += 1
         while (
             start > 0
             and start == ent.start
@@ -299,26 +321,32 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             or _modifier(span)
         ):
             continue
+        if ent.label_ == "NORP" and len(span) == 1 and _described(span):
+            # "the 81-year-old Democrat": a party or nationality heading a description is no name
+            continue
         if _is_platform(span):
             # "posted on Chirper": a platform is where words appear, not who says them
             continue
-        if _name_key(span.text) in things and not _acts_like_person(span):
-            # "X Festival" tagged PERSON: the name of a place, work or event found elsewhere
-            continue
-        if _overlaps(blocked, span.start_char, span.end_char) and not _acts_like_person(span):
-            # claimed by places, works or events, unless it speaks or is a given name acting
+        if (
+            _name_key(span.text) in things or _overlaps(blocked, span.start_char, span.end_char)
+        ) and not (_acts_like_person(span) or _named_person(ent, span)):
+            # "X Festival" tagged PERSON, or words claimed by places, works or events, unless it
+            # speaks or is a given name acting; a surname may still join its person below
+            claimed.append(span)
             continue
         spans.append((ent, span))
     plural = _plural_names(doc)
     people = [
         _mention(span, "group" if span.text in plural and not _given_name_first(span) else "person")
         for ent, span in spans
-        if (ent.label_ == "PERSON" and not _is_venue(span)) or _given_name_first(span)
+        if (ent.label_ == "PERSON" and not _is_venue(span)) or _given_name_first(span) or _after_role(span)
     ]
     parts = _name_parts(people)
+    # "Lopes beat Rivera" after "top seed Ana Rivera": a person's surname tagged as a place
+    people += [_mention(span, "person") for span in claimed if _surname_of(span, people)]
     found = list(people)
     for ent, span in spans:
-        if (ent.label_ == "PERSON" and not _is_venue(span)) or _given_name_first(span):
+        if (ent.label_ == "PERSON" and not _is_venue(span)) or _given_name_first(span) or _after_role(span):
             continue
         if span.text.lower() in parts or _subject_with_pronoun(span) or _surname_acts(span):
             # part of a person's name, a mislabelled subject taken up by "he"/"she", or a
@@ -340,8 +368,76 @@ def name_mentions(doc: Doc) -> list[NameMention]:
     # person's name the works stage misread, so only events count here)
     events = frozenset(_name_key(e.name) for e in doc._.events)
     found = [m for m in found if m.kind != "person" or _name_key(m.text) not in events]
+    found = _cut_run_on_names(found)
     found.sort(key=lambda m: m.start)
     return found
+
+
+def _cut_run_on_names(found: list[NameMention]) -> list[NameMention]:
+    """A name seen once that runs on past a person's name seen elsewhere is cut back to it.
+
+    Title-cased headlines make the model read "X Y Slams Critics" as one name; the
+    article's body names "X Y" alone.
+    """
+    texts = [m.text for m in found]
+    out = []
+    for m in found:
+        if m.kind == "person" and len(m.text.split()) >= 3 and texts.count(m.text) == 1:
+            prefixes = [
+                o
+                for o in found
+                if o.kind == "person" and len(o.text.split()) >= 2 and m.text.startswith(o.text + " ")
+            ]
+            if prefixes:
+                best = max(prefixes, key=lambda o: len(o.text))
+                m = NameMention(m.start, m.start + (best.end - best.start), best.text, m.kind, m.honorific)
+        out.append(m)
+    return out
+
+
+def _described(span: Span) -> bool:
+    """A word after a determiner and its modifiers: "the veteran Democrat", "a 40-year-old Texan"."""
+    doc = span.doc
+    i = span.start - 1
+    while i >= 0 and (doc[i].pos_ in ("ADJ", "NUM", "NOUN") or doc[i].text in ("-", "–")):
+        i -= 1
+    return i >= 0 and doc[i].pos_ == "DET" and doc[i].lower_ in ("the", "a", "an")
+
+
+def _named_person(ent: Span, span: Span) -> bool:
+    """A common given name first, no venue word last, not after "at" or "in": "Emma Lowe" is no venue.
+
+    ("Victoria Park" and "at Grace Hall" stay places.)
+    """
+    before = span.doc[span.start - 1].lower_ if span.start > 0 else ""
+    return (
+        ent.label_ not in _NUMERIC_LABELS
+        and _given_name_first(span)
+        and span[-1].lower_ not in VENUE_WORDS
+        and before not in _PLACE_PREPS | {"in", "to", "from"}
+    )
+
+
+def _after_role(span: Span) -> bool:
+    """A two- or three-word name right after a lower-case role noun: "top seed X", "singer X"."""
+    doc = span.doc
+    before = doc[span.start - 1] if span.start > 0 else None
+    return (
+        before is not None
+        and before.is_lower
+        and before.lower_ in PERSON_NOUNS
+        and 2 <= len(span) <= 3
+        and all(t.is_title and t.pos_ == "PROPN" for t in span)
+    )
+
+
+def _surname_of(span: Span, people: list[NameMention]) -> bool:
+    """One word that is the last word of a person's longer name, not after "in", "at" or "from"."""
+    doc = span.doc
+    before = doc[span.start - 1].lower_ if span.start > 0 else ""
+    if len(span) != 1 or not span[0].is_title or before in ("in", "at", "from", "to"):
+        return False
+    return any(len(m.text.split()) > 1 and m.text.split()[-1] == span.text for m in people)
 
 
 def _surname_acts(span: Span) -> bool:
@@ -386,7 +482,7 @@ def _plural_proper_subjects(
     """
     taken = {k for m in found for k in range(m.start, m.end)}
     extra: list[NameMention] = []
-    for i in _subject_indices(doc):
+    for i in subject_indices(doc):
         token = doc[i]
         if token.tag_ != "NNPS" or not token.is_title:
             continue
@@ -581,10 +677,22 @@ def _subject_of_saying(span: Span) -> bool:
     if root.dep_ == "nsubj" and is_say_verb(root.head):
         return True
     doc = span.doc
+    nxt = doc[span.end] if span.end < len(doc) else None
+    if (
+        nxt is not None
+        and nxt.dep_ == "acl"
+        and nxt.head.i == root.i
+        and is_say_verb(nxt)
+        and span.start > 0
+        and doc[span.start - 1].text in _MARKS | {","}
+    ):
+        # '"...," Trump posted': the verb parsed as a modifier of the name
+        return True
     verb = doc[span.start - 1] if span.start > 1 else None
     return (
         verb is not None
         and is_say_verb(verb)
         and doc[verb.i - 1].text in _MARKS | {","}
-        and root.head == verb
+        # "said X", or "added X" parsed as an adjective on the name
+        and (root.head == verb or verb.head == root)
     )

@@ -99,13 +99,32 @@ def extract_quotes(doc: Doc) -> tuple[Quote, ...]:
             mark, content, _left_context(doc, mark, in_quote), _right_context(doc, mark, in_quote)
         )
         cand.cue = _find_cue(cand, in_quote)
+        if cand.cue is None and candidates and _joined(candidates[-1], cand):
+            # he was "disappointed" but "not surprised": the second partial quote shares the cue
+            cand.cue = candidates[-1].cue
         if _is_not_a_quote(doc, cand):
             continue
         _attribute(doc, cand, entities)
         candidates.append(cand)
+    for cand in candidates:
+        if cand.cue is None and cand.speaker is None:
+            _set_up_speaker(doc, cand, entities, in_quote)
     _share_groups(candidates)
     _continue_speakers(doc, text, candidates, entities)
     return tuple(_to_quote(text, c) for c in _dedupe(candidates))
+
+
+def _joined(prev: _Candidate, cand: _Candidate) -> bool:
+    """Two partial quotes joined by a conjunction only ('"A" but "B"', '"A", "B" and "C"')."""
+    if prev.cue is None or prev.mark.close_at is None:
+        return False
+    between = cand.left
+    return (
+        bool(between)
+        and between[0].idx > prev.mark.close_at
+        and len(_words(between)) <= 1
+        and all(t.is_punct or t.lower_ in ("and", "but", "or", "nor", "yet") for t in between)
+    )
 
 
 def _quoted_tokens(doc: Doc, marks: list[MarkedSpan]) -> set[int]:
@@ -123,10 +142,18 @@ def _left_context(doc: Doc, mark: MarkedSpan, in_quote: set[int]) -> list[Token]
     out: list[Token] = []
     opening = doc.char_span(mark.open_at, mark.open_at + 1, alignment_mode="expand")
     i = opening.start - 1 if opening is not None else -1
-    while i >= 0 and i not in in_quote and doc[i].text not in _STOPS and "\n" not in doc[i].text:
+    while i >= 0 and i not in in_quote and not _ends_sentence(doc[i]) and "\n" not in doc[i].text:
         out.append(doc[i])
         i -= 1
     return out[::-1]
+
+
+def _ends_sentence(token: Token) -> bool:
+    """A full stop, or a "!"/"?" that the parser ends a sentence on (not the one in "E! News")."""
+    if token.text == ".":
+        return True
+    nxt = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return token.text in _STOPS and (nxt is None or nxt.is_sent_start or not nxt.is_title)
 
 
 def _right_context(doc: Doc, mark: MarkedSpan, in_quote: set[int]) -> list[Token]:
@@ -151,16 +178,22 @@ def _words(tokens: list[Token]) -> list[Token]:
 def _find_cue(cand: _Candidate, in_quote: set[int]) -> _Cue | None:
     """The cue: near after the quote, else near before it or governing it, else "according to"."""
     content = cand.content
+    split = _split_cue(cand, in_quote)
+    if split is not None:
+        # '"A," said X, "B." Y laughed.': the second half is X's, whatever follows it
+        return split
     after = [t for t in cand.right[:_NEAR_AFTER] if is_say_verb(t) and t.pos_ != "NOUN"]
     closed = content.text.rstrip().endswith(".")
-    if (
-        after
-        and _only_subject_between(cand, after[0], in_quote)
-        and not (closed and len(_words(cand.right)) > 5)
-    ):
+    if after and not (closed and len(_words(cand.right)) > 5):
         # "...," Rivera said / said the minister / she later added; after a full stop only a
         # short '"...." X said.' looks back, a longer clause is an utterance of its own
-        return _cue_of(after[0], in_quote)
+        if _only_subject_between(cand, after[0], in_quote):
+            return _cue_of(after[0], in_quote)
+        described = _description_between(cand, after[0])
+        if described is not None:
+            # '"...," the 29-year-old told reporters' parsed with no subject for "told"
+            cue = _cue_of(after[0], in_quote)
+            return replace(cue, speaker=cue.speaker or described)
     before = [t for t in cand.left if is_say_verb(t) and t.pos_ != "NOUN"]
     if before:
         verb = before[-1]
@@ -183,6 +216,22 @@ def _find_cue(cand: _Candidate, in_quote: set[int]) -> _Cue | None:
     return _dash_cue(cand)
 
 
+def _split_cue(cand: _Candidate, in_quote: set[int]) -> _Cue | None:
+    """The cue between the halves of a split quotation: '"A," she said, "B."' gives B her cue.
+
+    Only a short clause that runs from the first half's closing mark to a comma before this
+    opening mark counts.
+    """
+    left = cand.left
+    if not left or left[-1].text != "," or left[0].i - 1 not in in_quote:
+        return None
+    verbs = [t for t in left if is_say_verb(t) and t.pos_ != "NOUN"]
+    if len(verbs) != 1 or len(_words(left)) > 6:
+        return None
+    cue = _cue_of(verbs[0], in_quote)
+    return cue if cue.speaker is not None else None
+
+
 def _dash_cue(cand: _Candidate) -> _Cue | None:
     """A quotation signed after a dash: '"..." - Jane Doe'."""
     right = cand.right
@@ -202,6 +251,26 @@ def _only_subject_between(cand: _Candidate, verb: Token, in_quote: set[int]) -> 
     )
 
 
+#: Parts of speech of a short noun phrase standing before a cue verb ("the 29-year-old").
+_NOMINAL_POS = frozenset({"DET", "ADJ", "NUM", "NOUN", "PROPN", "PUNCT"})
+
+
+def _description_between(cand: _Candidate, verb: Token) -> Token | None:
+    """The head of a short noun phrase right between the closing mark and the cue verb.
+
+    The small model often parses '"...," the 29-year-old told reporters' with "told" as a
+    modifier and no subject; the phrase before the verb is its subject all the same.
+    """
+    between = [t for t in cand.right if t.i < verb.i]
+    words = _words(between)
+    if not 1 <= len(words) <= 6 or between[0].text != "," and between[0].pos_ == "PUNCT":
+        return None
+    if any(t.pos_ not in _NOMINAL_POS for t in between if not t.is_space):
+        return None
+    head = words[-1]
+    return head if head.pos_ in ("NOUN", "PROPN", "ADJ") else None
+
+
 def _governs(verb: Token, content: Span) -> bool:
     """Whether the quotation sits in the clause of ``verb`` (partial quotes in reported speech)."""
     return any(verb in t.ancestors for t in content if not t.is_punct)
@@ -218,6 +287,23 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
 
     Words inside quotation marks are never the speaker, whatever the parser made of them.
     """
+    if verb.tag_ == "VBG" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+        # ", telling the chamber that ...", ", adding ...": a participle speaks for the subject of
+        # the sentence, however the parser attached it
+        root = verb
+        while root.head.i != root.i:
+            root = root.head
+        subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
+        subjects = [c for c in subjects if c.i < verb.i]
+        if root.i != verb.i and subjects:
+            # the subject nearest the main verb ("CITY — Mayor X on Tuesday defended")
+            return _owner(min(subjects, key=lambda c: abs(c.i - root.i)))
+    if verb.dep_ == "acl" and 0 < verb.i - verb.head.i <= 2 and verb.head.pos_ in ("PROPN", "NOUN"):
+        # '"...," Trump posted on ...' parsed as a noun modified by "posted": the noun speaks
+        return _owner(verb.head)
+    if verb.dep_ == "amod" and verb.head.i == verb.i + 1 and verb.head.pos_ == "PROPN" and verb.i > 0:
+        # '"...", added KCNA.' parsed as an adjective on the name
+        return _owner(verb.head) if verb.doc[verb.i - 1].text in (",", "”", '"', "’") else None
     v = verb
     for _ in range(4):
         subjects = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
@@ -286,6 +372,8 @@ def _is_not_a_quote(doc: Doc, cand: _Candidate) -> bool:
         and after.pos_ == "PROPN"
         and before.is_title
         and after.is_title
+        and _title_case(words)
+        and not _exclaimed(content, words)
     ):
         # Dwayne "The Rock" Johnson
         return True
@@ -301,7 +389,15 @@ def _is_not_a_quote(doc: Doc, cand: _Candidate) -> bool:
     ):
         # dubbed "The King", known as "X"
         return True
-    if len(words) <= 2 and not any(t.pos_ in ("VERB", "AUX") for t in words) and not _short_utterance(cand):
+    if "".join(t.lower_ for t in cand.left[-3:]).endswith("so-called"):
+        # the so-called "experts": a scare quote, whatever its length
+        return True
+    if (
+        len(words) <= 2
+        and not any(t.pos_ in ("VERB", "AUX") for t in words)
+        and not _short_utterance(cand)
+        and not _reported_words(cand)
+    ):
         # scare quotes: one or two words and no verb, not a line of dialogue ("Exactly!" she said)
         return True
     if (
@@ -314,6 +410,25 @@ def _is_not_a_quote(doc: Doc, cand: _Candidate) -> bool:
         return True
     # a single-marked span needs a cue or a headline colon, else it is an aside or an apostrophe slip
     return cand.mark.single and cand.cue is None and not _after_colon(cand)
+
+
+def _reported_words(cand: _Candidate) -> bool:
+    """A short partial quote inside someone's reported speech: 'X said it was "very likely" to ...'.
+
+    "called it a 'backlash'" names something rather than reports words, so "call" does not count.
+    """
+    cue = cand.cue
+    return (
+        cue is not None
+        and cue.speaker is not None
+        and (
+            cue.token.lemma_.lower() not in ("call", "describe", "dub", "label", "name")
+            # but "Lind called the plan 'reckless'": a named person's own word
+            or cue.speaker.pos_ in ("PROPN", "PRON")
+        )
+        and cue.token.i < cand.content.start
+        and _governs(cue.token, cand.content)
+    )
 
 
 def _sentence_like(content: Span) -> bool:
@@ -380,6 +495,9 @@ def _attribute(doc: Doc, cand: _Candidate, entities: tuple[Entity, ...]) -> None
             subject, entity = _named_in(subject, entities)
         if entity is not None and (cand.cue.text not in _DASHES or entity.kind == "person"):
             # (a dash signs a quotation by a person; after a newspaper's name it cites a headline)
+            if subject.pos_ != "PROPN" and _named_inside(cand, entity):
+                # "the nominee" resolved to Reid, but the words say "Then I met Reid": someone else
+                return
             cand.speaker = entity
             cand.confidence = _CONF_NAMED if subject.pos_ == "PROPN" else _CONF_RESOLVED
         return
@@ -411,12 +529,75 @@ def _attribute(doc: Doc, cand: _Candidate, entities: tuple[Entity, ...]) -> None
             cand.confidence = _CONF_CONTINUED
 
 
+#: Words of names that say nothing about who is named ("The Band", "Lady X").
+_NOT_NAMES = frozenset({"the", "and", "lady", "sir", "dame", "mr.", "mrs.", "ms.", "dr."})
+#: Verbs of a sentence that sets up the quotation after it ("X opened up about ...").
+_SET_UP_VERBS = frozenset({"speak", "open", "weigh", "reflect", "respond", "explain", "elaborate", "hit"})
+
+
+def _set_up_speaker(doc: Doc, cand: _Candidate, entities: tuple[Entity, ...], in_quote: set[int]) -> None:
+    """A quotation with no cue right after a sentence that sets it up: 'X was blunt. "..."'.
+
+    The sentence must hold no quotation, be about one person or group as its subject, and
+    be a copula with an adjective ("was blunt", "was less convinced") or a verb of speaking.
+    """
+    opening = doc.char_span(cand.mark.open_at, cand.mark.open_at + 1, alignment_mode="expand")
+    if opening is None or cand.left or any(is_say_verb(t) for t in cand.right):
+        # words before the mark in its own sentence, or a cue after it that named nobody
+        # ('"...!" the poster read'): not words the sentence before sets up
+        return
+    i = opening.start - 1
+    while i >= 0 and doc[i].is_space:
+        i -= 1
+    if i < 0 or doc[i].text not in (".", "!", ":") or i in in_quote:
+        return
+    end = i
+    while i > 0 and not doc[i].is_sent_start and i - 1 not in in_quote:
+        i -= 1
+    if i - 1 in in_quote or (i > 0 and not doc[i].is_sent_start):
+        return
+    root = next((t for t in doc[i:end] if t.dep_ == "ROOT"), None)
+    if root is None or not (
+        root.lemma_ == "be" and any(c.dep_ == "acomp" for c in root.children)
+        or root.lemma_ in _SET_UP_VERBS
+        or is_say_verb(root) and root.pos_ == "VERB"
+        # "X issued a statement regarding ...", "X released a video"
+        or any(c.dep_ == "dobj" and c.lemma_.lower() in STATEMENT_NOUNS | {"video"} for c in root.children)
+    ):
+        return
+    # an active subject only: "Police were called to the scene" sets up nobody's words
+    subjects = [c for c in root.children if c.dep_ == "nsubj"]
+    if len(subjects) != 1:
+        return
+    entity = entity_at(entities, subjects[0].idx, subjects[0].idx + len(subjects[0]))
+    if entity is not None and not _named_inside(cand, entity):
+        cand.speaker = entity
+        cand.confidence = _CONF_HEADLINE
+
+
+def _named_inside(cand: _Candidate, entity: Entity) -> bool:
+    """Whether the quotation names ``entity``, a person, by a word of one of its names.
+
+    People seldom name themselves; organisations do ("the Acme family"), so they may.
+    """
+    if entity.kind != "person":
+        return False
+    words = {t.text for t in cand.content if t.is_title}
+    return any(
+        part in words and part.lower() not in _NOT_NAMES and len(part) > 2
+        for name in (entity.name, *entity.aliases)
+        for part in name.split()
+    )
+
+
 def _named_in(subject: Token, entities: tuple[Entity, ...]) -> tuple[Token, Entity | None]:
     """A name joined to a title subject by apposition, compound or conjunction, never by "of"."""
+    described = any(c.dep_ == "det" for c in subject.children)
     todo = list(subject.children)
     while todo:
         t = todo.pop(0)
-        if t.dep_ not in _NAME_LINKS:
+        if t.dep_ not in _NAME_LINKS or (described and t.dep_ == "compound" and t.i < subject.i):
+            # "the Grammy winner", "the Labour leader": a name inside a description is not the speaker
             continue
         entity = entity_at(entities, t.idx, t.idx + len(t))
         if entity is not None:
@@ -447,7 +628,7 @@ def _continue_speakers(
     for prev, cand in zip(candidates, candidates[1:], strict=False):
         if cand.speaker is not None or cand.cue is not None or prev.speaker is None:
             continue
-        if _clear_gap(doc, text, prev, cand, entities):
+        if _clear_gap(doc, text, prev, cand, entities) and not _named_inside(cand, prev.speaker):
             cand.speaker = prev.speaker
             cand.confidence = _CONF_CONTINUED
 
@@ -471,6 +652,11 @@ def _clear_gap(doc: Doc, text: str, prev: _Candidate, cand: _Candidate, entities
         if other is not None and other.key != prev.speaker.key:
             # someone else is named in between
             return False
+        if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ in ("PROPN", "NOUN") and not t.is_space:
+            # '"...", after the commission "recommended it"': a new subject, someone else's words
+            mentioned = entity_at(entities, t.idx, t.idx + len(t))
+            if mentioned is None or mentioned.key != prev.speaker.key:
+                return False
         own_cue = prev.cue is not None and t.i == prev.cue.token.i
         if (
             is_say_verb(t)

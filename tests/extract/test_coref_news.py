@@ -1,0 +1,72 @@
+"""Coreference cases from news writing: names that come after their pronoun, ages, roles
+written before a name, bands and their labels, organisations behind a spokesperson."""
+
+from __future__ import annotations
+
+from .test_coref import _who
+
+
+def test_pronoun_before_the_first_name_looks_ahead(run) -> None:
+    text = "“It was a long race,” she said. Maria Delgado, 41, had just won."
+    assert _who(run(text), text, "she") == "Maria Delgado"
+
+
+def test_pronoun_does_not_look_ahead_past_an_unnamed_person(run) -> None:
+    text = "The minister was asked about it. “No,” she said. Carla Mendes, a union leader, laughed."
+    assert _who(run(text), text, "she") is None
+
+
+def test_pronoun_does_not_look_ahead_to_the_wrong_gender(run) -> None:
+    text = "“It was a long race,” he said. Maria Delgado, 41, had just won."
+    assert _who(run(text), text, "he") is None
+
+
+def test_age_picks_the_person_of_that_age(run) -> None:
+    text = "Laura Ferreira, 24, beat Emma Holt, 29, on Sunday. Later the 29-year-old spoke."
+    assert _who(run(text), text, "the 29-year-old") == "Emma Holt"
+
+
+def test_role_before_a_name_is_a_description(run) -> None:
+    text = "Nova Kessler is engaged to actor Reid Calloway. The show opened with country singer Della Marchetti."
+    facts = run(text)
+    by_name = {e.name: e for e in facts.entities}
+    assert "actor" in by_name["Reid Calloway"].descriptions
+    assert "country singer" in by_name["Della Marchetti"].descriptions
+
+
+def test_role_word_is_cut_from_the_name(run) -> None:
+    facts = run("Frontwoman Tess Okonjo said the split was mutual.")
+    assert [e.name for e in facts.entities if e.kind == "person"] == ["Tess Okonjo"]
+
+
+def test_the_band_prefers_the_band_to_its_label(run) -> None:
+    text = (
+        "Indie rockers Harrow Lane are splitting up. Tess Okonjo sang with them for years. "
+        "According to their label, Tidewell Records, the band will tour in the autumn."
+    )
+    assert _who(run(text), text, "the band") == "Harrow Lane"
+
+
+def test_spokesperson_named_by_a_compound_speaks_for_the_organisation(run) -> None:
+    text = "A Meridian Records spokesperson declined to comment."
+    assert _who(run(text), text, "spokesperson") == "Meridian Records"
+
+
+def test_score_after_a_name_is_cut_and_the_surname_is_the_person(run) -> None:
+    text = "Daniela Ferreira beat top seed Maren Holt 7-5, 6-3. Holt, the world No. 3, was gracious."
+    facts = run(text)
+    assert _who(facts, text, "Holt", nth=1) == "Maren Holt"
+
+
+def test_name_inside_a_description_is_no_person(run) -> None:
+    facts = run("The Grammy winner told a magazine she was terrified.")
+    assert all(e.name != "Grammy" for e in facts.entities)
+
+
+def test_description_by_a_title_goes_to_who_released_it(run) -> None:
+    text = (
+        "Reid Calloway and Mila Raine attended the gala. Calloway spoke first and thanked the crowd. "
+        "The “Golden Hour” singer wrote on Instagram that it was a lovely night. Raine released "
+        "“Golden Hour” in 2014."
+    )
+    assert _who(run(text), text, "The “Golden Hour” singer") == "Mila Raine"
