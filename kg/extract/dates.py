@@ -54,6 +54,8 @@ _RELATIVE_YEARS = {"this year": 0, "last year": -1, "next year": 1}
 _RELATIVE_MONTHS = {"this month": 0, "last month": -1, "next month": 1}
 #: Auxiliaries and phrases that put a clause in the future ("will headline", "is set to play").
 FUTURE_MARKERS = frozenset({"will", "'ll", "’ll", "shall"})
+#: Present-tense tags: news tells a dated event in the present only when it is scheduled.
+_PRESENT = frozenset({"VBZ", "VBP"})
 _MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
 _ISO = re.compile(r"\b(\d{4})-(\d{2})(?:-(\d{2}))?\b")
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
@@ -201,6 +203,9 @@ def is_future(token) -> bool:  # type: ignore[no-untyped-def]
     for _ in range(6):
         if cur.pos_ in ("VERB", "AUX"):
             if any(c.lower_ in FUTURE_MARKERS for c in cur.children if c.dep_ == "aux"):
+                return True
+            # "the festival returns in July", "is held in May", "are playing on Friday": a schedule
+            if cur.tag_ in _PRESENT or any(c.tag_ in _PRESENT for c in cur.children if c.dep_ in ("aux", "auxpass")):
                 return True
             head = cur.head
             # "is set to play", "are due to perform", "will return to headline"

@@ -6,7 +6,10 @@ The small English model misses most event names or mislabels them ("Zennies" as 
 in an event word ("Awards", "Festival", "Residency", "Cup", "Day", ...), a capitalised plural
 after "the" and a year ("the 2019 Zennies", the way award shows are named), or a well-known
 event name, with a leading year or ordinal kept. Location and date come from the same clause
-("... at V in City in August 2023").
+("... at V in City in August 2023"), from a clause of the event's own ("X, which returns to V
+in July"), from a participle of its clause ("..., taking home three prizes at V") or from a
+bare noun standing for it later ("The ceremony returns to V"), unless that speaks of another
+edition ("next year").
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
+from kg.extract.cues import VENUE_WORDS
 from kg.extract.dates import is_date_text, is_event_day, is_future, parse_date
 from kg.extract.model import Event, TextSpan, When
 
@@ -55,6 +59,14 @@ _LOWER_HEADS: dict[str, str] = {
     "tour": "music", "residency": "music", "concert": "music", "festival": "festival",
     "awards": "award", "ceremony": "award", "gala": "award", "final": "sports", "finals": "sports",
 }
+#: Place kinds that hold venues: a venue named later is the more exact location.
+_TOWN_KINDS = frozenset({"city", "region", "country"})
+#: Lower-case words between a tour's name and its head ("the Last Light farewell tour").
+_TOUR_MODIFIERS = frozenset({"farewell", "world", "reunion", "anniversary", "comeback", "stadium", "arena", "summer",
+                             "spring", "autumn", "fall", "winter", "european", "global", "headline", "headlining",
+                             "solo", "acoustic", "residency"})
+#: Words after a name that make it part of something else: an owner ("Ana's"), a lower-case event word.
+_NOT_WHOLE_AFTER = frozenset({"'s", "’s", *_LOWER_HEADS, *_TOUR_MODIFIERS})
 #: Words that may sit inside a name between capitalised words.
 _INNER = frozenset({"&", "and", "of", "de", "the", "for", "on", "-", "'s", "’s", "du", "la"})
 #: Possessive nouns that belong inside a name ("Teachers' Day"), unlike a person's ("Rivera's").
@@ -62,23 +74,11 @@ _NAME_POSSESSORS = frozenset({"women", "men", "mother", "father", "valentine", "
                               "people", "veterans", "workers", "year", "president", "saints", "fathers",
                               "mothers", "farmers", "nurses", "teachers", "all"})
 #: Generic phrases standing for a part of an event ("the opening night").
-_NIGHTS = frozenset({"night", "nights", "ceremony", "show", "concert", "gig"})
+_NIGHTS = frozenset({"night", "nights", "ceremony", "show", "concert", "gig", "day"})
 _NIGHT_MODS = frozenset({"opening", "closing", "first", "second", "third", "final", "premiere"})
 _OPEN_QUOTES = frozenset({"“", "‘", '"', "'"})
 _CLOSE_QUOTES = frozenset({"”", "’", '"', "'", ",", "."})
 _PLACE_PREPS = frozenset({"at", "in", "inside", "from", "to"})
-#: Final words of venue names: a name ending in one is a place, even when spaCy calls it an EVENT.
-VENUE_WORDS: dict[str, str] = {
-    **dict.fromkeys(("Stadium", "Field", "Ballpark", "Speedway", "Velodrome", "Racecourse"), "stadium"),
-    **dict.fromkeys(("Theater", "Theatre", "Playhouse", "Opera", "Odeon", "Cinema"), "theater"),
-    **dict.fromkeys(("Arena", "Hall", "Bowl", "Center", "Centre", "Garden", "Gardens", "Club",
-                     "Ballroom", "Amphitheater", "Amphitheatre", "Auditorium", "Forum", "Palladium",
-                     "Pavilion", "Coliseum", "Colosseum", "Dome", "Lounge", "Casino", "Hotel",
-                     "Resort", "Studio", "Studios", "Church", "Cathedral", "Chapel", "Academy",
-                     "Roundhouse", "Apollo", "Fillmore", "Ryman", "Bar", "Tavern", "Cafe", "Café",
-                     "Room", "Shed", "Stage", "Square", "Plaza", "Park", "Fields", "Grounds", "Common",
-                     "Showground", "Showgrounds"), "venue"),
-}
 #: Lower-case words between an event and its place or date ("the Super Bowl halftime show in X").
 _EVENT_TAIL = frozenset({"halftime", "show", "ceremony", "concert", "gala", "performance", "set", "stage",
                          "held", "hosted", "staged", "which", "was", "took", "place", "on", "takes", "is"})
@@ -94,6 +94,13 @@ _NAMING_RE = re.compile(r"\b(?:called|named|titled|entitled|dubbed|billed)\b", r
 _LOCATING_VERBS = frozenset({"return", "come", "move", "head", "go", "arrive", "take", "hold", "stage", "be",
                              "open", "relocate", "settle", "land", "unfold", "run"})
 _LOCATING_PREPS = frozenset({"to", "at", "in", "inside"})
+#: Bare nouns that stand for the last event of their kinds named before ("the ceremony returns to V").
+BACK_NOUNS: dict[str, frozenset[str]] = {
+    "festival": frozenset({"festival"}), "ceremony": frozenset({"award"}), "awards": frozenset({"award"}),
+    "gala": frozenset({"award"}), "tour": frozenset({"music"}), "residency": frozenset({"music"}),
+    "concert": frozenset({"music"}), "leg": frozenset({"music"}), "show": frozenset(), "event": frozenset(),
+}
+_BACK_REFERENCE_RE = re.compile(r"\b(?:[Tt]he|[Tt]his|[Tt]hat) (" + "|".join(BACK_NOUNS) + r")\b")
 
 
 @dataclass(frozen=True)
@@ -265,9 +272,16 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
                 end += 1
             start = _clean_start(doc, start, end)
         elif head_kind or lower_kind:
-            start = title_run_start(doc, i, taken_until)
+            # "their Last Light farewell tour": lower-case words that describe a tour, between name and head
+            last = i
+            while lower_kind and last - 1 > taken_until and doc[last - 1].lower_ in _TOUR_MODIFIERS:
+                last -= 1
+            start = title_run_start(doc, last, taken_until)
             start = _clean_start(doc, start, i + 1)
-            if start == i:
+            # "Tin Cup Blues", "Royal Festival Hall": the name goes on past the event word
+            goes_on = i + 1 < sent.end and is_cap(doc[i + 1]) and doc[i + 1].text not in _HEADS \
+                and doc[i + 1].ent_type_ not in ("DATE", "TIME")
+            if start >= last or goes_on:
                 # a bare event word ("the Final", "the tour") names no event
                 i += 1
                 continue
@@ -279,8 +293,11 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
             generic = _generic_at(doc, i, sent)
             if generic:
                 found.append(generic)
-                taken_until = generic.end
-                i = generic.end
+                taken_until = i = generic.end
+                whole = _whole_of_part(doc, generic, sent.end)
+                if whole is not None:
+                    found.append(whole)
+                    taken_until = i = whole.end
             else:
                 i += 1
             continue
@@ -307,7 +324,32 @@ def _generic_at(doc: Doc, i: int, sent: Span) -> EventMention | None:
         return None
     if i - 1 < sent.start or doc[i - 1].lower_ not in ("the", "its", "their", "his", "her", "this"):
         return None
+    # "the first day" of anything is no show: only a day "of" a name ("the second day of X") is
+    if doc[i + 1].lower_ == "day" and not (i + 3 < sent.end and doc[i + 2].lower_ == "of" and (
+            is_cap(doc[i + 3]) or doc[i + 3].pos_ == "DET" and i + 4 < sent.end and is_cap(doc[i + 4]))):
+        return None
     return EventMention(i, i + 2, doc[i : i + 2].text, "event", generic=True)
+
+
+def _whole_of_part(doc: Doc, part: EventMention, sent_end: int) -> EventMention | None:
+    """ "the second day of Solstice Fields": what a day or night is "of" is an event, named or not
+    with an event word. A name ending in one is left to the usual scan, a person's name
+    ("the first night of Ana Silva's tour") and a town to the other stages."""
+    j = part.end
+    if j >= sent_end or doc[j].lower_ != "of":
+        return None
+    j += 1
+    while j < sent_end and doc[j].pos_ == "DET":
+        j += 1
+    end = j
+    while end < sent_end and (is_cap(doc[end]) or doc[end].lower_ in ("&", "and") and end + 1 < sent_end
+                              and is_cap(doc[end + 1]) and end > j):
+        end += 1
+    if end == j or doc[end - 1].text in _HEADS or doc[j].ent_type_ in ("GPE", "DATE") \
+            or end < sent_end and doc[end].lower_ in _NOT_WHOLE_AFTER:
+        return None
+    kind = "festival" if doc[part.end - 1].lower_ in ("day", "days") else "music"
+    return EventMention(j, end, doc[j:end].text, kind)
 
 
 def event_mentions(doc: Doc) -> list[EventMention]:
@@ -331,15 +373,34 @@ def event_mentions(doc: Doc) -> list[EventMention]:
     for m in _called_names(doc, covered):
         found.append(m)
         covered.update(range(m.start, m.end))
+    # a name found once is the event wherever else it stands ("Solstice Fields review: ...")
+    for m in _repeated(doc, found, covered):
+        found.append(m)
+        covered.update(range(m.start, m.end))
     # spaCy's own EVENT entities that the rules missed
     for ent in doc.ents:
         if ent.label_ == "EVENT" and not any(k in covered for k in range(ent.start, ent.end)) \
-                and ent[-1].text not in VENUE_WORDS:
+                and ent[-1].lower_ not in VENUE_WORDS:
             start = _clean_start(doc, ent.start, ent.end)
             found.append(EventMention(start, ent.end, doc[start : ent.end].text, "event", from_model=True))
     found.sort(key=lambda m: m.start)
     doc.user_data["kg.event_mentions"] = found
     return found
+
+
+def _repeated(doc: Doc, found: list[EventMention], covered: set[int]) -> list[EventMention]:
+    """Other occurrences of the names of found events (two words or more, as written)."""
+    kinds = {m.name: m.kind for m in found if not m.generic and len(m.name.split()) > 1 and m.name[:1].isupper()}
+    if not kinds:
+        return []
+    out = []
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(n) for n in sorted(kinds, key=len, reverse=True)) + r")\b")
+    for match in pattern.finditer(doc_text(doc)):
+        span = doc.char_span(match.start(), match.end())
+        if span is not None and not covered.intersection(range(span.start, span.end)) \
+                and not _quoted(doc, span.start, span.end):
+            out.append(EventMention(span.start, span.end, span.text, kinds[match.group()]))
+    return out
 
 
 def _called_names(doc: Doc, covered: set[int]) -> list[EventMention]:
@@ -430,6 +491,9 @@ def _place_after(doc: Doc, end: int, sent_end: int, place_starts: dict[int, str]
             j = i + 1
             while j < sent_end and doc[j].pos_ == "DET":
                 j += 1
+            # "in the province of X", "at the heart of X"
+            if j + 2 < sent_end and doc[j].is_lower and doc[j].pos_ == "NOUN" and doc[j + 1].lower_ == "of":
+                j += 2
             if j in place_starts:
                 return _possessed_place(doc, j, sent_end, place_starts)
             # "in August 2023 in Reno": skip the date, keep looking
@@ -447,18 +511,38 @@ def _place_after(doc: Doc, end: int, sent_end: int, place_starts: dict[int, str]
     return None
 
 
-def _place_of_verb(doc: Doc, m: EventMention, place_starts: dict[int, str]) -> str | None:
-    """The place an event's own verb puts it in: "X will return to V", "X is held at V".
+def _own_verb(head: Token) -> Token | None:
+    """The verb an event's head word is the subject of ("X will return to V"), or that describes
+    it in a clause of its own ("X, which returns to V in July", "X, held at V").
 
-    Only when the event's head word is the verb's subject, so "the singer who won X moved to V"
-    (where the verb belongs to someone else) says nothing of X.
+    "the singer who won X moved to V", where the verb belongs to someone else, gives none.
     """
-    if m.generic:
+    if head.dep_ in ("nsubj", "nsubjpass") and head.head.lemma_.lower() in _LOCATING_VERBS:
+        return head.head
+    return next((c for c in head.children if c.dep_ in ("relcl", "acl") and c.lemma_.lower() in _LOCATING_VERBS
+                 and (c.dep_ == "acl" or any(g.lower_ in ("which", "that") for g in c.children))), None)
+
+
+def governing_verb(token: Token) -> Token:
+    """The nearest verb above ``token`` (itself if it is one; the root when there is none)."""
+    cur = token
+    for _ in range(8):
+        if cur.pos_ in ("VERB", "AUX") or cur.head.i == cur.i:
+            return cur
+        cur = cur.head
+    return cur
+
+
+def _place_of_verb(doc: Doc, m: EventMention, place_starts: dict[int, str]) -> str | None:
+    """The place an event's own verb puts it in: "X will return to V", "X is held at V"."""
+    verb = None if m.generic else _own_verb(doc[m.end - 1])
+    if verb is None:
         return None
-    head = doc[m.end - 1]
-    if head.dep_ not in ("nsubj", "nsubjpass") or head.head.lemma_.lower() not in _LOCATING_VERBS:
-        return None
-    verb = head.head
+    return _verb_place(doc, verb, place_starts)
+
+
+def _verb_place(doc: Doc, verb: Token, place_starts: dict[int, str]) -> str | None:
+    """The first place after a locating preposition of ``verb``."""
     # "X took place at V": the preposition hangs off "place"
     preps = [c for c in verb.children if c.dep_ == "prep"] + [
         g for c in verb.children if c.dep_ in ("dobj", "attr") for g in c.children if g.dep_ == "prep"
@@ -478,10 +562,9 @@ def _place_of_verb(doc: Doc, m: EventMention, place_starts: dict[int, str]) -> s
 
 def _date_of_verb(doc: Doc, m: EventMention, published: str | None) -> When | None:
     """The date an event's own verb gives it: "X will return to V next month", "X was held in May"."""
-    head = doc[m.end - 1]
-    if m.generic or head.dep_ not in ("nsubj", "nsubjpass") or head.head.lemma_.lower() not in _LOCATING_VERBS:
+    verb = None if m.generic else _own_verb(doc[m.end - 1])
+    if verb is None:
         return None
-    verb = head.head
     for ent in doc.ents:
         if ent.label_ not in ("DATE", "TIME") or not is_date_text(ent.text) or is_event_day(ent):
             continue
@@ -565,6 +648,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
     if not mentions:
         return ()
     place_starts = _place_index(doc)
+    place_kinds = {p.key: p.kind for p in doc._.places}
     published = doc._.published
     mention_starts = {m.start for m in mentions}
     event_tokens = frozenset(k for m in mentions for k in range(m.start, m.end))
@@ -588,25 +672,27 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
         if norm not in data:
             order.append(norm)
             data[norm] = {"name": m.name, "kind": m.kind, "mentions": [], "location": None, "date": None,
-                          "super": None}
+                          "super": None, "generic": m.generic}
         rec = data[norm]
         start_char, end_char = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
         rec["mentions"].append(TextSpan(start_char, end_char, doc[m.start : m.end].text))
-        if rec["location"] is None:
-            rec["location"] = _place_after(doc, m.end, sent_end, place_starts, stops) or _place_of_verb(
-                doc, m, place_starts
-            )
+        # a venue named later beats a town named first ("X in Denver" ... "X at the Summit Arena")
+        if rec["location"] is None or place_kinds.get(rec["location"]) in _TOWN_KINDS:
+            found = _place_after(doc, m.end, sent_end, place_starts, stops) or _place_of_verb(doc, m, place_starts)
+            if found is not None and (rec["location"] is None or place_kinds.get(found) not in _TOWN_KINDS):
+                rec["location"] = found
         if rec["date"] is None:
             rec["date"] = date_after(doc, m.end, sent_end, stops, published, event_tokens) or _date_of_verb(
                 doc, m, published
             )
         if m.generic and rec["super"] is None:
-            rec["super"] = _super_of(doc, m, mentions, sent_end) or last_named
+            rec["super"] = _super_of(doc, m, mentions, sent_end) or _super_by_noun(doc, m, data, order) or last_named
         elif not m.generic:
             parent = _super_of(doc, m, mentions, sent_end)
             if parent and rec["super"] is None and parent != norm:
                 rec["super"] = parent
             last_named = norm
+    _place_from_later_clauses(doc, data, order, place_starts, event_tokens)
     # a location inside the name ("the Reno residency") when none is given after it
     for norm in order:
         rec = data[norm]
@@ -623,7 +709,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
     return tuple(
         Event(
             key=keys[norm],
-            name=data[norm]["name"],
+            name=_part_name(data, norm),
             kind=data[norm]["kind"],
             location=data[norm]["location"],
             date=data[norm]["date"],
@@ -634,14 +720,123 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
     )
 
 
+def referred_event(doc: Doc, token: Token) -> str | None:
+    """The event a bare noun stands for: "the festival", "the three-day event", "last year's festival".
+
+    It is the last event of the noun's kinds named before it (parts of events left out); the
+    noun must be definite (an article, a demonstrative or a possessor), not "a festival".
+    """
+    kinds = BACK_NOUNS.get(token.lower_)
+    if kinds is None or token.pos_ != "NOUN" or not any(
+        c.dep_ == "poss" or c.lower_ in ("the", "this", "that") for c in token.children
+    ):
+        return None
+    before = [e for e in doc._.events if e.super_event is None and e.mentions[0].start < token.idx
+              and (not kinds or e.kind in kinds)]
+    return before[-1].key if before else None
+
+
+def _part_name(data: dict[str, dict], norm: str) -> str:
+    """An event's name; a generic part is named after the event it is part of ("X Festival opening night").
+
+    "opening night" alone would name a different night in every article of a corpus.
+    """
+    rec = data[norm]
+    parent = data.get(rec["super"]) if rec["generic"] and rec["super"] else None
+    return f'{parent["name"]} {rec["name"]}' if parent else rec["name"]
+
+
+def _place_from_later_clauses(
+    doc: Doc, data: dict[str, dict], order: list[str], place_starts: dict[int, str], event_tokens: frozenset[int]
+) -> None:
+    """Locate events from clauses that do not follow their name.
+
+    "X won at the Y Awards on Sunday, taking home three prizes at V" places the Awards at V;
+    failing that, "The festival returns to V in August" places the last festival named before
+    it, unless the clause speaks of another edition ("The gala will be held at W next year").
+    """
+    venues = {p.key for p in doc._.places if p.kind in ("venue", "stadium", "theater")}
+    for norm in order:
+        rec = data[norm]
+        # none yet, or only a town: a venue of the clause is more exact
+        open_ = rec["location"] is None or rec["location"] not in venues
+        for m in rec["mentions"] if open_ and not rec["generic"] else ():
+            span = doc.char_span(m.start, m.end, alignment_mode="expand")
+            venue = _clause_venue(doc, span, place_starts, venues) if span is not None else None
+            if venue is not None:
+                rec["location"] = venue
+                break
+    for match in _BACK_REFERENCE_RE.finditer(doc_text(doc)):
+        noun = doc.char_span(match.start(1), match.end(1))
+        if noun is None or noun.start in event_tokens:
+            continue
+        verb = _own_verb(noun[0])
+        kinds = BACK_NOUNS[noun.text.lower()]
+        earlier = [n for n in order if not data[n]["generic"] and data[n]["mentions"][0].start < noun.start_char
+                   and (not kinds or data[n]["kind"] in kinds)]
+        if verb is not None and earlier and data[earlier[-1]]["location"] is None \
+                and not _another_edition(verb, data[earlier[-1]]["date"], doc._.published):
+            data[earlier[-1]]["location"] = _verb_place(doc, verb, place_starts)
+
+
+def _another_edition(verb: Token, date: When | None, published: str | None) -> bool:
+    """Whether a clause about a recurring event dates another edition: "next year", "last year",
+    or a year that is not the event's."""
+    for tok in verb.subtree:
+        if tok.ent_type_ != "DATE" or tok.ent_iob_ != "B":
+            continue
+        ent = next(e for e in tok.doc.ents if e.start == tok.i)
+        if any(w in ent.text.lower() for w in ("next year", "last year", "this year")) and date is not None:
+            return True
+        when = parse_date(ent.text, published)
+        if when.value and date is not None and date.value and when.value[:4] != date.value[:4]:
+            return True
+    return False
+
+
+def _clause_venue(doc: Doc, span: Span, place_starts: dict[int, str], venues: set[str]) -> str | None:
+    """A venue "at" which the event's own clause, or a participle of it, happens.
+
+    "Fans braved the rain at V on Saturday for the opening day of X"; "Y won at X on Sunday,
+    taking home three prizes at V". A venue of another clause ("Y, who played at V, will
+    headline X") is not the event's.
+    """
+    clause = governing_verb(span.root)
+    starts, ends = sentence_bounds(doc)
+    for k in range(starts[span.start], ends[span.start]):
+        if place_starts.get(k) not in venues or span.start <= k < span.end:
+            continue
+        prep = k - 1
+        while prep > starts[span.start] and doc[prep].pos_ == "DET":
+            prep -= 1
+        verb = governing_verb(doc[prep])
+        participle = verb.tag_ == "VBG" and verb.dep_ in ("advcl", "xcomp", "conj") and verb.head.i == clause.i
+        if doc[prep].lower_ == "at" and (verb.i == clause.i or participle):
+            return place_starts[k]
+    return None
+
+
 def _super_of(doc: Doc, m: EventMention, mentions: list[EventMention], sent_end: int) -> str | None:
     """The named event this one is part of: "the opening night of X", "a set at X", "... during X"."""
     i = m.end
     if i < sent_end and doc[i].lower_ in _SUPER_PREPS:
         j = i + 1
-        while j < sent_end and doc[j].pos_ == "DET":
+        # "of the X", "of their X"
+        while j < sent_end and (doc[j].pos_ == "DET" or doc[j].tag_ == "PRP$"):
             j += 1
         for other in mentions:
             if other.start == j and not other.generic:
                 return _norm(other.name)
     return None
+
+
+def _super_by_noun(doc: Doc, m: EventMention, data: dict[str, dict], order: list[str]) -> str | None:
+    """The event a generic part is "of" when a bare noun names it: "the second night of last year's festival"."""
+    if m.end >= len(doc) or doc[m.end].lower_ != "of":
+        return None
+    noun = next((c for c in doc[m.end].children if c.dep_ == "pobj"), None)
+    kinds = BACK_NOUNS.get(noun.lower_) if noun is not None else None
+    if kinds is None:
+        return None
+    before = [n for n in order if not data[n]["generic"] and (not kinds or data[n]["kind"] in kinds)]
+    return before[-1] if before else None

@@ -7,24 +7,31 @@ clause after the verb ("opened with A, then B and C"; "the song" is the last son
 and its event from the sentence or, failing that, from the event the paragraph is about
 ("During the X residency ..., she ... . Rivera performed 'Y'"). Location and date come from
 the clause, else from the event.
+
+Bills give performances without a work ("with X and Y among its headliners", "the
+festival's headliners included X", "sets from X and Y", "X's set at E"); a tour that is the
+subject of a route verb stands for its act ("The X Tour opens at V and closes at W"); at a
+band's own show what a member performs is the band's too. A bare noun ("the festival",
+"the three-day event") stands for the last event of its kind named before.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
 from kg.extract.dates import is_date_text, is_event_day, is_future, parse_date
-from kg.extract.events import date_after, doc_text, sentence_bounds
-from kg.extract.model import Entity, Performance, TextSpan, When
+from kg.extract.events import date_after, doc_text, governing_verb, referred_event, sentence_bounds
+from kg.extract.model import Entity, Event, Performance, TextSpan, When
 
 #: Verbs that are a performance whatever follows them.
 _SURE_VERBS = frozenset({"perform", "sing", "headline", "duet", "belt", "croon", "serenade", "rap"})
 #: Verbs that are a performance only with a work, a music object or an event ("played a role" is not).
 _MAYBE_VERBS = frozenset({"play", "open", "close", "cover", "debut", "dedicate", "deliver", "premiere", "premier",
-                          "join", "rock", "take", "kick", "end", "finish", "start", "launch", "bring"})
+                          "join", "rock", "take", "kick", "end", "finish", "start", "launch", "bring", "wrap", "tear",
+                          "begin", "continue"})
 #: Verbs whose "with X" names a co-performer ("duetted with X", "performed it with her brother").
 _WITH_VERBS = frozenset({"duet", "perform", "sing", "join", "play"})
 #: Objects that make an ambiguous verb a performance ("delivered a rendition", "took the stage").
@@ -39,6 +46,30 @@ _NON_MUSIC_OBJECTS = frozenset({"role", "part", "character", "game", "match", "c
                                 "football", "basketball", "baseball", "soccer", "video", "villain", "hero",
                                 "mother", "father", "time", "break", "step", "look", "photo", "picture",
                                 "lead", "seat", "issue", "aim", "note", "credit", "chance"})
+_CUE_LEMMAS = _SURE_VERBS | _MAYBE_VERBS
+#: Nouns for the acts billed at an event ("among its headliners", "the lineup includes X").
+_BILL_NOUNS = frozenset({"headliner", "headliners", "lineup", "line-up", "co-headliner", "co-headliners", "performer",
+                         "performers"})
+#: Nouns for performers, billed when "on the lineup" ("among the other acts on the lineup").
+_ACT_NOUNS = frozenset({"act", "artist", "name", "performer", "band"})
+#: Verbs that say who is on a bill ("the headliners included X", "X were named headliners").
+_BILLING_VERBS = frozenset({"be", "include", "feature", "name", "announce", "confirm", "become", "remain"})
+#: Verbs of the voice: their objects are always sung ("sang lead", "sang the part").
+_VOICE_VERBS = frozenset({"sing", "croon", "belt", "rap", "serenade"})
+#: Descriptions of a band's members ("the frontwoman", "Guitarist Ana Silva").
+_MEMBER_NOUNS = frozenset({"singer", "vocalist", "frontman", "frontwoman", "frontperson", "guitarist", "bassist",
+                           "drummer", "keyboardist", "pianist", "lead"})
+#: Participles of a tour's route ("starting at V", "ending at W", "wrapping up at X").
+_ROUTE_VERBS = frozenset({"start", "begin", "kick", "open", "end", "finish", "wrap", "close", "continue"})
+#: Last words of the parts of a festival site ("the Riverside Stage", "the Dance Tent").
+_STAGE_WORDS = frozenset({"stage", "tent", "field"})
+#: Parts of a show that a copula identifies with a work ("the encore was 'X'").
+_SHOW_PARTS = frozenset({"encore", "opener", "closer", "finale", "setlist"})
+_RELATIVES = frozenset({"who", "that", "which"})
+#: Event kinds that bill many acts: their paragraph's event is lent to anyone performing in it.
+_MULTI_ACT_KINDS = frozenset({"festival", "award"})
+#: Prepositions whose object is whom a performance is for ("dedicated it to his mother").
+_RECIPIENT_PREPS = frozenset({"to", "for"})
 #: Subjects standing for their owner's performance ("her set", "the band's show").
 _SHOW_NOUNS = frozenset({"set", "show", "concert", "gig", "performance", "encore", "setlist"})
 #: Nouns that refer back to the last song named ("before performing the song").
@@ -93,11 +124,17 @@ def _char_span(token: Token) -> tuple[int, int]:
 
 def _subjects(verb: Token) -> list[Token]:
     """The verb's subjects, climbing through "took time to dedicate" / "said before performing"."""
+    # "The singer, who ..., dedicated/amod 'X'/appos": the misparsed verb's subject is what 'X' is set beside
+    if verb.dep_ == "amod" and verb.head.dep_ == "appos":
+        return [verb.head.head]
     cur: Token | None = verb
     for _ in range(4):
         if cur is None:
             break
         subj = [c for c in cur.children if c.dep_ in _SUBJECT_DEPS]
+        # "Ana Silva, who covered 'X'": the relative pronoun stands for the noun the clause is on
+        if cur.dep_ == "relcl" and any(c.lower_ in _RELATIVES for c in subj):
+            subj = [cur.head]
         if subj:
             out = []
             for s in subj:
@@ -123,7 +160,7 @@ def _guests(verb: Token) -> list[Token]:
     if verb.lemma_ == "bring":
         out.extend(c for c in verb.children if c.dep_ in ("dobj", "obj"))
     for child in verb.children:
-        if child.dep_ == "agent" or (child.lower_ == "with" and verb.lemma_ in _WITH_VERBS):
+        if child.dep_ == "agent" or (child.lower_ in ("with", "alongside") and cue_lemma(verb) in _WITH_VERBS):
             out.extend(obj for obj in child.children if obj.dep_ == "pobj")
     # "with her brother Finneas", "joined by Y and Z": appositions and conjuncts perform too
     out.extend([c for o in out for c in o.children if c.dep_ == "appos"] + [c for o in out for c in o.conjuncts])
@@ -158,18 +195,63 @@ def _clause_end(verbs: list[Token], verb: Token, sent: Span) -> int:
 
 
 def _object_lemmas(verb: Token, titles: dict[int, str]) -> set[str]:
-    """Lemmas of the verb's objects, leaving out words of work titles ("Anti-Hero")."""
+    """Lemmas of the verb's objects, leaving out words of work titles ("Anti-Hero").
+
+    The object of "to"/"for" is whom a song is for ("dedicated it to his mother"), not what is played.
+    """
     objs = [c for c in verb.children if c.dep_ in ("dobj", "obj", "attr", "oprd")]
     for child in verb.children:
-        if child.dep_ == "prep":
+        if child.dep_ == "prep" and child.lower_ not in _RECIPIENT_PREPS:
             objs.extend(g for g in child.children if g.dep_ == "pobj")
     return {o.lemma_.lower() for o in objs if o.i not in titles}
 
 
-def _cue_verbs(sent: Span) -> list[Token]:
-    """Tokens of the sentence that may be a performance cue."""
-    return [t for t in sent if t.lemma_.lower() in _SURE_VERBS | _MAYBE_VERBS and t.pos_ in ("VERB", "NOUN", "AUX")
-            and (t.pos_ != "NOUN" or t.dep_ == "ROOT")]
+def _cue_verbs(sent: Span, idx: _Index) -> list[Token]:
+    """Tokens of the sentence that may be a performance cue.
+
+    The small model reads "dedicated 'X' to ..." after a long subject as an adjective of the
+    title ("dedicated/amod 'X'"): a cue word modifying a title is still the verb.
+    """
+    return [t for t in sent if cue_lemma(t) in _CUE_LEMMAS and (
+        t.pos_ in ("VERB", "AUX") or t.pos_ == "NOUN" and (t.dep_ == "ROOT" or _after_to(t))
+        or _misread_as_modifier(t, idx))
+        or _show_copula(t)]
+
+
+def _after_to(token: Token) -> bool:
+    """ "returned to duet with X": an infinitive the model read as a noun after "to"."""
+    return token.i > 0 and token.doc[token.i - 1].lower_ == "to" and token.dep_ == "pobj" \
+        and not any(c.dep_ == "det" for c in token.children)
+
+
+def _show_copula(token: Token) -> bool:
+    """ "The encore was a cover of 'X'", "the opener was 'Y'": a part of the show is the work."""
+    return token.lemma_ == "be" and any(
+        c.dep_ == "nsubj" and c.lemma_.lower() in _SHOW_PARTS for c in token.children)
+
+
+def cue_lemma(token: Token) -> str:
+    """The verb's lemma, also for a past form the model took for an adjective ("dedicated" -> "dedicate").
+
+    >>> from spacy.tokens import Doc; from spacy.vocab import Vocab
+    >>> cue_lemma(Doc(Vocab(), words=["debuted"])[0])
+    'debut'
+    """
+    lemma, form = token.lemma_.lower(), token.text.lower()
+    if lemma in _CUE_LEMMAS or not form.endswith("ed"):
+        return lemma
+    # "dedicated", "debuted", "duetted": drop "d", "ed" or a doubled consonant and "ed"
+    return next((form[:-k] for k in (1, 2, 3) if form[:-k] in _CUE_LEMMAS), lemma)
+
+
+def _misread_as_modifier(token: Token, idx: _Index) -> bool:
+    """A past-tense cue word parsed as an adjective: of a work's title ("dedicated/amod 'X'")
+    or with the verb's own subject and object ("Silva dedicated/ADJ 'X'")."""
+    if token.pos_ not in ("ADJ", "VERB") or not token.lower_.endswith("ed") or token.i in idx.work_at:
+        return False
+    if token.dep_ == "amod":
+        return token.head.i in idx.work_at
+    return any(c.dep_ in ("dobj", "nsubj") for c in token.children)
 
 
 def _works_in(idx: _Index, start: int, end: int) -> list[str]:
@@ -235,6 +317,18 @@ def _location_in(doc: Doc, start: int, end: int, idx: _Index) -> str | None:
     return None
 
 
+def _route_participle(verb: Token, verbs: list[Token]) -> bool:
+    """ "will play twelve dates, starting at V in A on October 3 and ending at W in B": each end
+    of the route is a show of the act playing."""
+    if verb.tag_ != "VBG" or cue_lemma(verb) not in _ROUTE_VERBS:
+        return False
+    head = verb.head
+    # "... and ending at W": a participle joined to the first one
+    while head.dep_ == "conj" and head.tag_ == "VBG" and head.head.i != head.i:
+        head = head.head
+    return any(v.i == head.i for v in verbs) and head.i != verb.i
+
+
 def _participle_end(doc: Doc, end: int, sent: Span) -> int:
     """Where a clause ends when the next cue verb only adds its route: "..., starting at V"."""
     if end < sent.end and doc[end].tag_ == "VBG" and doc[end].dep_ in ("advcl", "xcomp", "conj"):
@@ -252,7 +346,7 @@ def _date_in(doc: Doc, verb: Token, start: int, end: int, idx: _Index, published
     for ent in doc.ents:
         if start <= ent.start < end and ent.label_ in ("DATE", "TIME") and ent.start not in idx.event_at \
                 and ent.start not in idx.work_at and is_date_text(ent.text) and not is_event_day(ent) \
-                and _verb_of(ent.root) in governing:
+                and governing_verb(ent.root).i in governing:
             # "will headline ... in August": the next August, not the last
             span = TextSpan(ent.start_char, ent.end_char, ent.text)
             return parse_date(ent.text, published, span, future=is_future(ent.root))
@@ -270,18 +364,6 @@ def _governing_verbs(verb: Token) -> set[int]:
     return out
 
 
-def _verb_of(token: Token) -> int | None:
-    """The index of the nearest verb above ``token`` (itself if it is one)."""
-    cur = token
-    for _ in range(8):
-        if cur.pos_ in ("VERB", "AUX"):
-            return cur.i
-        if cur.head.i == cur.i:
-            return cur.i
-        cur = cur.head
-    return None
-
-
 @dataclass
 class _Context:
     """The event the text is currently about, who it is about, and for how long it holds."""
@@ -289,17 +371,24 @@ class _Context:
     event: str | None = None
     people: set[str] = field(default_factory=set)
     age: int = 0
+    #: who performed last, for "'X' was dedicated to ..." and "the encore was 'Y'" (no act named)
+    acts: list[Entity] = field(default_factory=list)
+    #: where they performed last (a review names the hall once, then lists the songs)
+    place: str | None = None
 
-    def update(self, doc: Doc, sent: Span, here: str | None, caption: bool, performed: bool) -> None:
+    def update(self, doc: Doc, sent: Span, here: str | None, caption: bool, acts: list[Entity],
+               place: str | None = None) -> None:
         """After a sentence: a non-caption sentence naming an event sets it; others age it."""
         if caption:
             return
+        if acts:
+            self.acts, self.place = acts, place
         if here is not None:
             self.event, self.people, self.age = here, _people_in(doc, sent), 0
             return
-        self.age = 0 if performed else self.age + 1
+        self.age = 0 if acts else self.age + 1
         if self.age > _CONTEXT_SPAN:
-            self.event = None
+            self.event, self.acts, self.place = None, [], None
 
 
 def extract_performances(doc: Doc) -> tuple[Performance, ...]:
@@ -316,18 +405,149 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
     text_all = doc_text(doc)
     for sent in doc.sents:
         caption = _is_caption(text_all, sent)
-        here = _event_context(sent, idx)
-        verbs = _cue_verbs(sent)
+        here = _event_context(sent, idx) or _referred_in(doc, sent.start, sent.end)
+        verbs = _cue_verbs(sent, idx)
         previous: list[Entity] = []
-        performed = False
+        acts: list[Entity] = []
+        start = len(found)
         for verb in verbs:
-            performers = _performers(doc, verb) or (previous if not _subjects(verb) else [])
+            performers = _performers(doc, verb) or (previous if not _subjects(verb) else []) or (
+                context.acts if _act_unnamed(verb) else [])
+            # "she duetted with X": a pronoun coreference left open is the act the text is about
+            if _open_pronoun(doc, verb):
+                performers = [*context.acts, *(p for p in performers if p not in context.acts)]
             previous = performers
             new = _clause_performances(doc, idx, verb, verbs, sent, here, context, performers)
-            performed = performed or bool(new)
+            # the acts the text goes on about are the subjects, not their guests
+            guests = {e.key for t in _guests(verb) if (e := entity_at(doc._.entities, *_char_span(t)))}
+            acts += [p for p in performers if new and p not in acts and p.key not in guests]
             found.extend(new)
-        context.update(doc, sent, here, caption, performed)
-    return _dedupe(found)
+        billed = _billed_performances(doc, idx, sent, here, context)
+        found.extend(billed)
+        context.update(doc, sent, here, caption, acts or [e for e in doc._.entities if any(
+            p.performer == e.key for p in billed)], next((p.location for p in found[start:] if p.location), None))
+    return _dedupe(_band_credits(doc, found))
+
+
+def _open_pronoun(doc: Doc, verb: Token) -> bool:
+    """Whether the verb's subject is a personal pronoun that coreference resolved to no one."""
+    return any(s.pos_ == "PRON" and s.lower_ in ("he", "she", "they") and entity_at(doc._.entities, *_char_span(s))
+               is None for s in _subjects(verb))
+
+
+def _act_unnamed(verb: Token) -> bool:
+    """A cue that names no act: "'X' was dedicated to ..." (passive, no agent), "the encore was 'Y'"."""
+    if any(c.dep_ == "auxpass" for c in verb.children):
+        return not any(c.dep_ == "agent" for c in verb.children)
+    return any(c.dep_ in _SUBJECT_DEPS and c.lemma_.lower() in _SHOW_NOUNS | _SHOW_PARTS
+               and not any(g.dep_ == "poss" for g in c.children) for c in verb.children)
+
+
+def _billed_performances(doc: Doc, idx: _Index, sent: Span, here: str | None, context: _Context) -> list[Performance]:
+    """Acts named as an event's headliners or lineup: "with X and Y among its headliners",
+    "the festival's headliners included X", "X were among the headliners of E".
+
+    No work is named, so each act gets one performance at the event (the sentence's, the
+    possessor's, the paragraph's or the article's), placed and dated as the event is.
+    """
+    found: list[Performance] = []
+    events = {e.key: e for e in doc._.events}
+    for noun in sent:
+        if noun.pos_ not in ("NOUN", "PROPN"):
+            continue
+        location = None
+        if noun.lemma_.lower() in _BILL_NOUNS or _on_the_bill(noun):
+            acts = _billed_acts(noun)
+            event = _billing_event(noun, idx) or here or context.event or _article_event(doc)
+        elif noun.lemma_.lower() in _SHOW_NOUNS:
+            # "Ana's set at the X Gala", "her show at V"
+            acts, event, location = _owned_show(noun, idx, here)
+        else:
+            continue
+        if not acts or (event is None and location is None) or any(
+                c.dep_ == "neg" for t in (noun, noun.head, noun.head.head) for c in t.children):
+            continue
+        performers: list[Entity] = []
+        for tok in acts:
+            entity = entity_at(doc._.entities, *_char_span(tok))
+            if entity is not None and entity not in performers:
+                performers.append(entity)
+        span = TextSpan(sent.start_char, sent.end_char, sent.text)
+        where = location or _chain(events, event, "location")
+        found.extend(Performance(performer=p.key, span=span, event=event, location=where,
+                                 date=_chain(events, event, "date"), cue=noun.text) for p in performers)
+    return found
+
+
+def _owned_show(noun: Token, idx: _Index, here: str | None) -> tuple[list[Token], str | None, str | None]:
+    """The owners, event and place of "X's set at E", "her show at V", "... with sets from X and Y".
+
+    A possessed show needs its own "at E"; "sets from X" may take the sentence's event
+    ("the festival continues on Sunday with sets from X"). No owner, no performance.
+    """
+    owners = [c for c in noun.children if c.dep_ == "poss"]
+    sets_from = [g for c in noun.children if c.dep_ == "prep" and c.lower_ in ("from", "by")
+                 for g in c.children if g.dep_ == "pobj"]
+    owners = owners or sets_from
+    owners += [c for o in owners for c in o.conjuncts]
+    for prep in noun.children if owners else ():
+        if prep.dep_ == "prep" and prep.lower_ in ("at", "during"):
+            obj = next((g for g in prep.children if g.dep_ == "pobj"), None)
+            if obj is not None and (obj.i in idx.event_at or obj.i in idx.place_at):
+                event = idx.event_at.get(obj.i) or (here if sets_from else None)
+                return owners, event, idx.place_at.get(obj.i)
+    if sets_from and here is not None:
+        return owners, here, None
+    return [], None, None
+
+
+def _on_the_bill(noun: Token) -> bool:
+    """ "among the acts on the lineup": acts, artists or names said to be on a bill."""
+    return noun.lemma_.lower() in _ACT_NOUNS and any(
+        c.dep_ == "prep" and c.lower_ in ("on", "in")
+        and any(g.lemma_.lower() in _BILL_NOUNS | {"bill"} for g in c.children)
+        for c in noun.children
+    )
+
+
+def _billed_acts(noun: Token) -> list[Token]:
+    """The acts a "headliners"/"lineup" noun is said of, with their conjuncts and appositions."""
+    head = noun.head
+    acts: list[Token] = []
+    if noun.dep_ == "pobj" and head.lower_ == "among":
+        owner = head.head
+        # "with X and Y among its headliners": "among" beside "with", or on X itself
+        withs = [g for c in owner.children if c.lower_ == "with" for g in c.children if g.dep_ == "pobj"]
+        if owner.pos_ in ("NOUN", "PROPN"):
+            acts = [owner]
+        elif withs:
+            acts = withs
+        else:
+            # "X were among the headliners"
+            acts = [c for c in owner.children if c.dep_ in _SUBJECT_DEPS]
+    elif noun.dep_ in _SUBJECT_DEPS and head.lemma_.lower() in _BILLING_VERBS:
+        # "the headliners included X and Y", "the headliners are X"
+        acts = [c for c in head.children if c.dep_ in ("dobj", "attr", "oprd")]
+    elif noun.dep_ in ("attr", "oprd") and head.lemma_.lower() in _BILLING_VERBS:
+        # "X are the headliners", "X were named headliners"
+        acts = [c for c in head.children if c.dep_ in _SUBJECT_DEPS]
+    # "headliners X and Y"
+    acts += [c for c in noun.children if c.dep_ == "appos"]
+    acts += [c for a in acts for c in a.conjuncts]
+    # "the rock band The X": the name beside the description
+    return acts + [c for a in acts for c in a.children if c.dep_ == "appos"]
+
+
+def _billing_event(noun: Token, idx: _Index) -> str | None:
+    """The event whose headliners these are: "the festival's headliners", "headliners of E", "at E"."""
+    for child in noun.children:
+        if child.dep_ == "poss" and child.i in idx.event_at:
+            return idx.event_at[child.i]
+        if child.dep_ == "prep" and child.lower_ in ("of", "at", "for"):
+            obj = next((g for g in child.children if g.dep_ == "pobj"), None)
+            if obj is not None and obj.i in idx.event_at:
+                return idx.event_at[obj.i]
+    return None
 
 
 def _clause_performances(
@@ -350,45 +570,166 @@ def _clause_performances(
     if not works and _anaphor(doc, verb, verb.i + 1, end):
         song = _last_song_before(idx, verb.i)
         works = [song] if song else []
-    event = next((idx.event_at[k] for k in range(verb.i + 1, end) if k in idx.event_at), None) or here
+    # "the single 'X', which she debuted at E": the relative pronoun object is the title it hangs on
+    if verb.dep_ == "relcl" and verb.head.i in idx.work_at and any(
+            c.dep_ in ("dobj", "obj") and c.lower_ in _RELATIVES for c in verb.children):
+        works = [idx.work_at[verb.head.i], *works]
+    named_event = next((idx.event_at[k] for k in range(verb.i + 1, end) if k in idx.event_at), None)
+    event = (named_event or _referred_in(doc, verb.i + 1, end) or _sentence_event(sent, verb, idx)
+             or _referred_in(doc, sent.start, verb.i))
+    # "The X Tour opens at V and closes at W": the tour stands for its act
+    by_tour = not performers
+    if by_tour:
+        performers, event = _act_of_subject_event(doc, verb, idx, event)
     # "played Hamlet": a work of unknown kind after "play" is as often a role as a song
     if verb.lemma_ == "play":
         works = [w for w in works if idx.work_kind.get(w) in ("song", "album")]
-    if not performers or not _is_performance(verb, works, event, _object_lemmas(verb, idx.work_at)):
+    # "..., starting at V"; "the new leg kicks off at V": a stop on a route
+    route = not works and (_route_participle(verb, verbs)
+                           or by_tour and bool(performers) and cue_lemma(verb) in _ROUTE_VERBS)
+    # "played the Brenner Arena": a place played is as good as an event played
+    stage = event or _object_place(verb, idx)
+    if not performers or not (route or _is_performance(verb, works, stage, _object_lemmas(verb, idx.work_at))):
         return []
     # "debuted 'Spark' from his album 'Play'": the album is the source, the song is performed
     if any(idx.work_kind.get(w) == "song" for w in works):
         works = [w for w in works if idx.work_kind.get(w) != "album"]
     events = {e.key: e for e in doc._.events}
-    # the clause after the verb first; else the sentence before it ("at V on Monday when he performed")
+    # "played the Brenner Arena"; the clause after the verb; else the sentence before it
+    # ("at V on Monday when he performed")
     location = (
-        _location_in(doc, verb.i + 1, _participle_end(doc, end, sent), idx)
+        _object_place(verb, idx)
+        or _location_in(doc, verb.i + 1, _participle_end(doc, end, sent), idx)
         or _location_in(doc, sent.start, verb.i, idx)
     )
-    # the paragraph's event, for the people it is about, unless the clause puts the act elsewhere
-    if event is None and context.event is not None and location in (None, events[context.event].location) \
-            and any(p.key in context.people for p in performers):
-        event = context.event
-    # nothing in the paragraph places it: the one show the whole article is about (a review),
-    # for its own people or in a sentence that speaks of the show ("earlier in the evening")
-    if event is None and location is None:
-        show = _article_event(doc)
-        if show is not None and (any(p.key in _people_of_event(doc, show) for p in performers)
-                                 or _speaks_of_the_show(doc, sent)):
-            event = show
+    # a stop on a route is a performance only where it is placed
+    if route and location is None:
+        return []
     published = doc._.published
     named = frozenset(idx.event_at) | frozenset(idx.work_at)
     date = date_after(doc, verb.i + 1, end, set(), published, named)
     date = date or _date_in(doc, verb, sent.start, verb.i, idx, published)
+    # "stopped the show in 2016": a show referred to, dated otherwise, is another one
+    if event is not None and event != named_event and not _same_time(date, events[event].date):
+        event = None
+    # the paragraph's event, for the people it is about (anyone at a festival or award show),
+    # unless the clause puts the act elsewhere or at another time ("in 2016")
+    if event is None and context.event is not None and _within(location, events[context.event], doc) \
+            and _same_time(date, events[context.event].date) \
+            and (any(p.key in context.people for p in performers)
+                 or _top_kind(events, context.event) in _MULTI_ACT_KINDS):
+        event = context.event
+    # the same acts, a sentence or two after they were placed, are still there
+    if event is None and location is None and context.place and any(p in context.acts for p in performers):
+        location = context.place
+    # nothing in the paragraph places it: the one show the whole article is about (a review),
+    # for its own people or in a sentence that speaks of the show ("earlier in the evening")
+    if event is None and location is None:
+        show = _article_event(doc)
+        if show is not None and _same_time(date, events[show].date) and (
+                any(p.key in _people_of_event(doc, show) for p in performers) or _speaks_of_the_show(doc, sent)):
+            event = show
     if event is not None:
-        location = location or events[event].location
-        date = date or events[event].date
+        location = location or _chain(events, event, "location")
+        date = date or _chain(events, event, "date")
     span = TextSpan(sent.start_char, sent.end_char, sent.text)
     return [
         Performance(performer=p.key, span=span, work=w, event=event, location=location, date=date, cue=verb.text)
         for p in performers
         for w in works or [None]
     ]
+
+
+def _within(location: str | None, event: Event, doc: Doc) -> bool:
+    """Whether a performance's place fits the event: none, the event's own, or a stage of it
+    ("will close the Riverside Stage" at a festival)."""
+    if location is None or location == event.location:
+        return True
+    place = next((p for p in doc._.places if p.key == location), None)
+    return place is not None and place.contained_in is None and place.name.split()[-1].lower() in _STAGE_WORDS
+
+
+def _same_time(date: When | None, other: When | None) -> bool:
+    """Whether two dates may be one occasion: same year when both are known ("in 2016" is not July 2025)."""
+    return date is None or other is None or not date.value or not other.value or date.value[:4] == other.value[:4]
+
+
+def _object_place(verb: Token, idx: _Index) -> str | None:
+    """A place that is the verb's direct object: "played the Brenner Arena", "sold out Wembley"."""
+    return next((idx.place_at[c.i] for c in verb.children if c.dep_ in ("dobj", "obj") and c.i in idx.place_at
+                 and c.i not in idx.event_at), None)
+
+
+def _act_of_subject_event(doc: Doc, verb: Token, idx: _Index, event_key: str | None
+                          ) -> tuple[list[Entity], str | None]:
+    """The act of a tour or residency that is the verb's subject ("The X Tour opens at V").
+
+    The act is whoever owns the tour where the article names it: "her X Tour", "Y's X Tour",
+    "Y announces X Tour" (the subject of the verb the tour is the object of). Returns the act
+    and the tour, or no act and ``event_key`` unchanged.
+    """
+    subject = next((s for s in _subjects(verb)), None)
+    key = None if subject is None else idx.event_at.get(subject.i) or referred_event(doc, subject)
+    event = next((e for e in doc._.events if e.key == key), None)
+    if event is None or event.kind != "music":
+        return [], event_key
+    for m in event.mentions:
+        span = doc.char_span(m.start, m.end, alignment_mode="expand")
+        if span is None:
+            continue
+        head = span.root
+        owners = [c for c in head.children if c.dep_ == "poss"]
+        if head.dep_ in ("dobj", "obj"):
+            owners += [c for c in head.head.children if c.dep_ in _SUBJECT_DEPS]
+        found = [e for e in (entity_at(doc._.entities, *_char_span(o)) for o in owners) if e is not None]
+        if found:
+            return found, event.key
+    return [], event_key
+
+
+def _chain(events: dict[str, Event], key: str | None, attr: str):  # type: ignore[no-untyped-def]
+    """An event's place or date, else that of the event it is part of ("the second day of X")."""
+    seen: set[str] = set()
+    while key is not None and key not in seen:
+        value = getattr(events[key], attr)
+        if value is not None:
+            return value
+        seen.add(key)
+        key = events[key].super_event
+    return None
+
+
+def _top_kind(events: dict[str, Event], key: str) -> str:
+    """The kind of the outermost event ``key`` is part of (a festival's second night is a festival)."""
+    seen = {key}
+    while events[key].super_event and events[key].super_event not in seen:
+        key = events[key].super_event
+        seen.add(key)
+    return events[key].kind
+
+
+def _referred_in(doc: Doc, start: int, end: int) -> str | None:
+    """An event a bare noun of tokens ``start:end`` stands for ("headline the three-day event")."""
+    return next((key for k in range(start, end) if (key := referred_event(doc, doc[k])) is not None), None)
+
+
+def _sentence_event(sent: Span, verb: Token, idx: _Index) -> str | None:
+    """The first event the sentence names outside relative clauses that do not hold the verb.
+
+    In "Ana Silva, who covered 'X' at the Y Gala, will close the stage" the Gala is another show.
+    """
+    for tok in sent:
+        if tok.i in idx.event_at and not _in_other_clause(tok, verb):
+            return idx.event_at[tok.i]
+    return None
+
+
+def _in_other_clause(token: Token, verb: Token) -> bool:
+    """Whether ``token`` sits in a relative clause that does not contain ``verb``."""
+    for node in [token, *token.ancestors]:
+        if node.dep_ == "relcl" and not node.left_edge.i <= verb.i <= node.right_edge.i:
+            return True
+    return False
 
 
 def _article_event(doc: Doc) -> str | None:
@@ -433,39 +774,81 @@ def _people_in(doc: Doc, sent: Span) -> set[str]:
 
 def _is_performance(verb: Token, works: list[str], event: str | None, objects: set[str]) -> bool:
     """Whether a cue verb is a performance here: always for "perform", with evidence for "play"."""
-    lemma = verb.lemma_.lower()
+    lemma = cue_lemma(verb)
     # "she did not perform", "never played it"
     if any(c.dep_ == "neg" for c in verb.children):
         return False
-    # "played a role", "took a break"
-    if objects & _NON_MUSIC_OBJECTS:
+    # "played a role", "took a break"; what is sung is sound ("singing lead on X")
+    if objects & _NON_MUSIC_OBJECTS and lemma not in _VOICE_VERBS:
         return False
     if lemma in _SURE_VERBS:
         return True
     # "opened up about", "took over"; but "kicked off", "brought out" a guest
-    if any(c.dep_ == "prt" for c in verb.children) and lemma not in ("kick", "bring"):
+    if any(c.dep_ == "prt" for c in verb.children) and lemma not in ("kick", "bring", "wrap"):
         return False
     if lemma == "take":
         return "stage" in objects
+    if lemma == "be":
+        return bool(works)
     # "brought out X" is a guest appearance only with something performed
     if lemma == "bring":
         return bool(works) or "duet" in objects or "performance" in objects
     return bool(works) or bool(objects & _MUSIC_OBJECTS) or (event is not None and lemma in _EVENT_VERBS)
 
 
+def _band_credits(doc: Doc, found: list[Performance]) -> list[Performance]:
+    """At a band's own show, what its members perform is the band's performance too.
+
+    When the article is about one concert or tour (a "music" event) at which exactly one group
+    performs, a person described as a band member ("the frontwoman", "guitarist X") who
+    performs with no other event or place named performs at that show, and the band with them,
+    unless they came on as a guest ("joined the band").
+    """
+    show = _article_event(doc)
+    events = {e.key: e for e in doc._.events}
+    if show is None or events[show].kind != "music":
+        return found
+    kinds = {e.key: e.kind for e in doc._.entities}
+    bands = {p.performer for p in found if p.event == show and kinds.get(p.performer) in ("group", "organization")}
+    if len(bands) != 1:
+        return found
+    band = bands.pop()
+    members = {e.key for e in doc._.entities if e.kind == "person" and any(
+        word in _MEMBER_NOUNS for d in e.descriptions for word in d.lower().split())}
+    out: list[Performance] = []
+    for p in found:
+        if p.performer in members and p.event is None and p.location is None:
+            p = replace(p, event=show, location=events[show].location, date=p.date or events[show].date)
+        out.append(p)
+        if p.performer in members and p.event == show and not (p.cue or "").lower().startswith("join"):
+            out.append(replace(p, performer=band))
+    return out
+
+
+def _billing_cue(cue: str | None) -> bool:
+    """Whether a performance was read from a headline slot: "headlined", "will headline", "among its headliners"."""
+    low = (cue or "").lower()
+    return low.startswith(("headlin", "co-headlin"))
+
+
 def _dedupe(found: list[Performance]) -> tuple[Performance, ...]:
     """Keep the first performance per (performer, work) and per (performer, event or place) without work."""
     # without an event, the place tells two shows apart ("played Tacoma" and "premiered X in Reno")
     with_work = {(p.performer, p.event, None if p.event else p.location) for p in found if p.work is not None}
+    placed = {(p.performer, p.event) for p in found if p.work is None and p.event and p.location}
     seen: set[tuple[str, str | None, str | None]] = set()
     out: list[Performance] = []
     for p in found:
-        if p.work is None and (
-            (p.performer, p.event, None if p.event else p.location) in with_work
-            or (p.event is None and p.location is None)
-        ):
+        if p.work is None and p.event is None and p.location is None:
             continue
-        key = (p.performer, p.work, None) if p.work is not None else (p.performer, None, p.event or p.location)
+        # an announced headliner keeps its own performance beside the songs it will play
+        if p.work is None and not _billing_cue(p.cue) and (p.performer, p.event, None if p.event else p.location) \
+                in with_work:
+            continue
+        # the legs of a tour are told apart by their places; an unplaced mention of the tour adds nothing
+        if p.work is None and p.event and p.location is None and (p.performer, p.event) in placed:
+            continue
+        key = (p.performer, p.work, None) if p.work is not None else (p.performer, p.event, p.location)
         if key in seen:
             continue
         seen.add(key)

@@ -6,13 +6,18 @@ ending in a venue word ("Wembley Stadium", "the Hollywood Bowl"); and a capitali
 name after "at" where an event or a performance is located ("... Tour at X at Y").
 Containment is read from "V at W", "V in City", "City, Country" and from a city
 named inside an event's name when the event is held at a venue.
+
+The gazetteers are small, so a name they do not know is typed from general cues: the noun
+before "of" ("the US state of X", "the city of X"), its own last word ("X County"), an
+apposition ("X, a small town in ..."), a comma after a city ("Kolvik, Estavia": a region
+holding it) and a venue or event before "in" ("the Y Ballroom in X": a town).
 """
 
 from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.events import VENUE_WORDS as _VENUE_WORDS
+from kg.extract.cues import VENUE_WORDS
 from kg.extract.events import event_mentions, is_cap, title_run_start
 from kg.extract.model import Place, TextSpan
 from kg.extract.works import WORK_CUES
@@ -21,6 +26,8 @@ from kg.extract.works import WORK_CUES
 _COMPANY_WORDS = frozenset({"Inc", "Corp", "Ltd", "LLC", "Records", "Co",
                             "Entertainment", "Group", "Media", "Company", "Agency",
                             "Management", "Nation", "Networks", "Network", "Productions", "Labs"})
+#: Venue words that end company names as often ("AEG Live"): a venue only where a place is expected.
+_WEAK_VENUE_WORDS = frozenset({"live"})
 #: Venue words that are also surnames: a PERSON ending in one ("Regina Hall") stays a person.
 _SURNAMES = frozenset({"Hall", "Field", "Church", "Garden", "Chapel", "Bar", "Room", "Stage", "Square"})
 #: Verbs and nouns whose "at X" locates a performance or an event.
@@ -28,6 +35,13 @@ _EVENT_CONTEXT = frozenset({"perform", "play", "sing", "headline", "appear", "op
                             "concert", "show", "gig", "residency", "festival", "set", "performance",
                             "tour", "hold", "stage", "host", "premiere", "take", "celebrate",
                             "return", "kick", "wrap", "launch", "attend", "win", "accept", "speak"})
+#: Nouns that say what kind of place a name is ("the state of X", "X County", "X, a town in ...").
+_KIND_NOUNS: dict[str, str] = {
+    **dict.fromkeys(("city", "town", "village", "capital", "hamlet", "suburb", "municipality"), "city"),
+    **dict.fromkeys(("state", "province", "county", "region", "island", "district", "territory",
+                     "prefecture", "canton", "oblast", "shire", "emirate"), "region"),
+    **dict.fromkeys(("country", "nation", "kingdom", "republic", "principality"), "country"),
+}
 #: Countries (general knowledge): a GPE found here is a country, not a city.
 _COUNTRIES = frozenset("""
 united states|usa|u.s.|us|america|canada|mexico|brazil|argentina|chile|colombia|peru|venezuela|cuba|
@@ -92,7 +106,12 @@ def _geo_kind(name: str) -> str | None:
 
 def _venue_kind(words: list[str]) -> str | None:
     """The venue kind named by a name's last word ("Stadium" -> stadium), if any."""
-    return _VENUE_WORDS.get(words[-1]) if words else None
+    return VENUE_WORDS.get(words[-1].lower()) if words and words[-1][:1].isupper() else None
+
+
+def _venue_word(token) -> bool:  # type: ignore[no-untyped-def]
+    """A capitalised venue word ("Arena", "Hall"): the last word of a venue's name."""
+    return token.text[:1].isupper() and token.lower_ in VENUE_WORDS
 
 
 class _Builder:
@@ -211,18 +230,86 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
                     doc, i, sent.end, events, named, builder) or i + 1
             # GPE / LOC / FAC entities that are not part of an event name
             elif ent is not None and not events.intersection(range(ent.start, ent.end)) \
-                    and not (ent.text in surnames and _geo_kind(ent.text) is None) and not _in_title(doc, ent.start):
+                    and not (ent.text in surnames and _geo_kind(ent.text) is None) and not _in_title(doc, ent.start) \
+                    and not _in_marks(doc, ent.start, ent.end):
                 nxt = _add_entity(doc, ent, sent.end, events, builder)
             else:
                 nxt = (
-                    _add_venue_name(doc, i, sent.start, events, builder)
+                    _add_kind_named(doc, i, sent.end, events, builder)
+                    or _add_venue_name(doc, i, sent.start, events, builder)
                     or _add_gazetteer(doc, i, sent.end, builder)
+                    or _add_in_name(doc, i, sent.end, events, builder)
                     or _add_at_name(doc, i, sent.end, events, builder)
                     or i + 1
                 )
             i = nxt
+    _refine_kinds(doc, builder)
     _link_containment(doc, builder, events)
     return builder.build()
+
+
+def _add_kind_named(doc: Doc, i: int, sent_end: int, events: set[int], builder: _Builder) -> int | None:
+    """ "the US state of X", "the Norwegian city of X": the noun before "of" says what X is.
+
+    A country named before the noun ("the US state of X") contains X.
+    """
+    kind = _KIND_NOUNS.get(doc[i].lower_)
+    if kind is None or i + 2 >= sent_end or doc[i + 1].lower_ != "of" or i == 0:
+        return None
+    j = i - 1
+    while j > 0 and (is_cap(doc[j]) or doc[j].pos_ == "ADJ"):
+        j -= 1
+    name = _name_after(doc, i + 2, sent_end, events)
+    if doc[j].lower_ != "the" or name is None or any(k in builder.token_place for k in range(*name)):
+        return None
+    inner = builder.add(name[0], name[1], kind)
+    # the country before the noun was added when the scan passed it
+    outer = builder.token_place.get(i - 1)
+    if inner and outer and builder.by_norm[outer]["kind"] == "country":
+        builder.contain(inner, outer)
+    return name[1]
+
+
+def _refine_kinds(doc: Doc, builder: _Builder) -> None:
+    """Retype places the gazetteers do not know, from their own last word and their neighbours.
+
+    "Carrow County" is a region; "Tromsdal, a town in ..." a city; in "Kolvik, Estavia drew
+    crowds" the unknown name after a city and a comma contains it, so it is a region (a state
+    or a country: AdministrativeArea says no more than the text does), unless a list goes on.
+    """
+    for start, end, norm in builder.spans:
+        rec = builder.by_norm[norm]
+        if rec["kind"] not in ("city", "region") or _geo_kind(rec["name"]) is not None:
+            continue
+        kind = _KIND_NOUNS.get(doc[end - 1].lower_) if end - start > 1 and is_cap(doc[end - 1]) else None
+        kind = kind or _apposed_kind(doc, end)
+        # "the Harbourside Pavilion in Port Ellery": the place a venue is in is its town
+        venue = builder.token_place.get(start - 2) if start >= 2 and doc[start - 1].lower_ == "in" else None
+        if kind is None and venue is not None and builder.by_norm[venue]["kind"] not in _GEO_RANK:
+            kind = "city"
+        before = builder.token_place.get(start - 2) if start >= 2 and doc[start - 1].text == "," else None
+        if kind is None and before is not None and rec["kind"] == "city" \
+                and builder.by_norm[before]["kind"] == "city" and not _list_goes_on(doc, end):
+            kind = "region"
+        if kind is not None:
+            rec["kind"] = kind
+
+
+def _apposed_kind(doc: Doc, end: int) -> str | None:
+    """The kind an apposition gives: "X, a small town in ..." -> city."""
+    if end + 2 >= len(doc) or doc[end].text != "," or doc[end + 1].lower_ not in ("a", "an", "the"):
+        return None
+    for k in range(end + 2, min(end + 6, len(doc))):
+        if doc[k].lower_ in _KIND_NOUNS:
+            return _KIND_NOUNS[doc[k].lower_]
+        if doc[k].pos_ not in ("ADJ", "ADV", "NOUN", "PROPN"):
+            break
+    return None
+
+
+def _list_goes_on(doc: Doc, end: int) -> bool:
+    """Whether a list of places continues after token ``end`` ("Paris, Lyon and Nice")."""
+    return end < len(doc) and doc[end].lower_ in (",", "and", "&", "or")
 
 
 def _in_title(doc: Doc, i: int) -> bool:
@@ -252,9 +339,13 @@ def _surnames(doc: Doc) -> set[str]:
 
 def _add_entity(doc: Doc, ent: Span, sent_end: int, events: set[int], builder: _Builder) -> int:
     """Add a GPE/LOC/FAC entity as a place; returns the token after it."""
+    # "the X Ballroom in Oakdale" as one FAC: the venue ends before "in"; the town is read next
+    cut = next((t.i for t in ent[1:] if t.lower_ in ("in", "at") and t.i + 1 < ent.end and is_cap(doc[t.i + 1])), None)
+    if cut is not None:
+        ent = Span(doc, ent.start, cut, label=ent.label_)
     end = ent.end
     # "Hollywood Bowl": a GPE name followed by a venue word is a venue
-    while end < sent_end and doc[end].text in _VENUE_WORDS and end not in events:
+    while end < sent_end and _venue_word(doc[end]) and end not in events:
         end += 1
     words = [t.text for t in doc[ent.start : end]]
     venue = _venue_kind(words)
@@ -268,22 +359,40 @@ def _add_entity(doc: Doc, ent: Span, sent_end: int, events: set[int], builder: _
 def _add_venue_name(doc: Doc, i: int, sent_start: int, events: set[int], builder: _Builder) -> int | None:
     """A capitalised name ending in a venue word at ``i`` ("Wembley Stadium", "the Hollywood Bowl")."""
     tok = doc[i]
-    if tok.text not in _VENUE_WORDS or not is_cap(tok) or _surname(doc, i, sent_start):
+    if not _venue_word(tok) or tok.lower_ in _WEAK_VENUE_WORDS or not is_cap(tok) or _surname(doc, i, sent_start):
         return None
     start = title_run_start(doc, i, sent_start)
-    if start == i or events.intersection(range(start, i + 1)):
+    if start == i or events.intersection(range(start, i + 1)) or _in_marks(doc, start, i + 1):
         return None
     builder.add(start, i + 1, _venue_kind([t.text for t in doc[start : i + 1]]) or "venue")
     return i + 1
 
 
+def _in_marks(doc: Doc, start: int, end: int) -> bool:
+    """Whether a name sits in quotation marks ("the film 'The Long Field'"): a title, not a venue."""
+    before = start - 1
+    while before >= 0 and doc[before].pos_ == "DET":
+        before -= 1
+    return before >= 0 and end < len(doc) and doc[before].text in _MARKS and doc[end].text[:1] in _MARKS + ",."
+
+
 def _add_gazetteer(doc: Doc, i: int, sent_end: int, builder: _Builder) -> int | None:
     """A city, region or country of the gazetteers at ``i``, even where the model left it untagged."""
     geo = _gazetteer_at(doc, i, sent_end)
-    if geo is None:
+    if geo is None or _inside_person(doc, i, geo[0]):
         return None
     builder.add(i, geo[0], geo[1])
     return geo[0]
+
+
+def _inside_person(doc: Doc, start: int, end: int) -> bool:
+    """Whether tokens ``start:end`` are part of a longer PERSON name ("Mara Kent", "Paris Hilton")."""
+    tokens = doc[start:end]
+    if any(t.ent_type_ != "PERSON" for t in tokens):
+        return False
+    before = start > 0 and doc[start - 1].ent_type_ == "PERSON" and doc[start].ent_iob_ == "I"
+    after = end < len(doc) and doc[end].ent_type_ == "PERSON" and doc[end].ent_iob_ == "I"
+    return before or after
 
 
 def _gpe_names(doc: Doc, events: set[int]) -> frozenset[str]:
@@ -334,12 +443,28 @@ def _add_at_name(doc: Doc, i: int, sent_end: int, events: set[int], builder: _Bu
     return end
 
 
+def _add_in_name(doc: Doc, i: int, sent_end: int, events: set[int], builder: _Builder) -> int | None:
+    """ "V in X", "the Y Festival in X": a capitalised name after a venue or an event and "in" is
+    the town it is in, even when the model tagged it as nothing or as a person."""
+    if i < 2 or doc[i - 1].lower_ != "in" or not is_cap(doc[i]) or doc[i].ent_type_ in _NOT_PLACE_ENTS:
+        return None
+    before = builder.token_place.get(i - 2)
+    if not (i - 2 in events or before is not None and builder.by_norm[before]["kind"] not in _GEO_RANK):
+        return None
+    name = _name_after(doc, i, sent_end, events)
+    if name is None or name[0] != i or doc[name[1] - 1].text.rstrip(".") in _COMPANY_WORDS:
+        return None
+    builder.add(i, name[1], _geo_kind(doc[i : name[1]].text) or _venue_kind([t.text for t in doc[i : name[1]]])
+                or "city")
+    return name[1]
+
+
 def _owned_venue(doc: Doc, end: int, sent_end: int, events: set[int]) -> tuple[int, int] | None:
     """The name after a possessive "'s" at token ``end``, when that name ends in a venue word."""
     if end >= sent_end or doc[end].lower_ not in ("'s", "’s"):
         return None
     name = _name_after(doc, end + 1, sent_end, events)
-    if name and doc[name[1] - 1].text in _VENUE_WORDS:
+    if name and _venue_word(doc[name[1] - 1]):
         return name
     return None
 
@@ -369,12 +494,15 @@ def _gazetteer_at(doc: Doc, i: int, sent_end: int) -> tuple[int, str] | None:
             continue
         kind = _geo_kind(span.text)
         # "Hollywood Bowl", "London Stadium": the city names a venue, it is not the place itself
-        if kind and not (i + width < sent_end and doc[i + width].text in _VENUE_WORDS):
+        if kind and not (i + width < sent_end and _venue_word(doc[i + width])):
             return i + width, kind
     return None
 
 
 _GEO_LABELS = frozenset({"GPE", "LOC", "FAC"})
+_MARKS = "“”‘’\"'"
+#: Entity labels that are never a town's name ("in July", "in 2021").
+_NOT_PLACE_ENTS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "WORK_OF_ART", "MONEY", "PERCENT", "QUANTITY"})
 _GEO_RANK = {"country": 4, "region": 3, "city": 2}
 
 

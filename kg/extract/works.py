@@ -16,6 +16,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Span
 
 from kg.extract.coref import entity_at
+from kg.extract.cues import GROUP_NOUNS, PERSON_NOUNS
 from kg.extract.events import doc_text, event_mentions, is_cap, sentence_bounds
 from kg.extract.model import TextSpan, Work
 
@@ -31,6 +32,11 @@ _CUES: dict[str, str] = {
     **dict.fromkeys(("musical", "play", "show", "opera", "production"), "show"),
     **dict.fromkeys(("book", "novel", "memoir", "autobiography", "poem"), "book"),
 }
+#: Award categories whose cue noun names another kind than it does alone.
+_CATEGORY_KINDS = {"record": "song"}
+#: Nouns of a sentence that make "including 'X'" a song of a set or a record.
+_MUSIC_LIST_NOUNS = frozenset({"set", "setlist", "songs", "material", "tracks", "numbers", "hits", "album", "record",
+                               "songbook", "repertoire", "catalogue", "catalog"})
 #: The cue nouns, for stages that must not read a title's words as something else.
 WORK_CUES = frozenset(_CUES)
 #: Role nouns after a title ("the 'X' singer"): the kind of work, and whether the role made it.
@@ -165,8 +171,9 @@ def _cue_before(doc: Doc, start: int, floor: int) -> tuple[str | None, int | Non
         if low == "," and i == start - 1 and i - 1 >= floor and doc[i - 1].lower_ in _CUES:
             i -= 1
             continue
-        # the small model tags "hit" in "her 2011 hit" as a verb: the word decides
-        if low in _CUES and tok.pos_ != "AUX":
+        # the small model tags "hit" in "her 2011 hit" as a verb: the word decides, except for
+        # a song verb that is also a cue noun ("would play 'X'" is no stage play)
+        if low in _CUES and tok.pos_ != "AUX" and not (tok.pos_ == "VERB" and tok.lemma_.lower() in _SONG_VERBS):
             kind = kind or _CUES[low]
         elif _YEAR.match(tok.text):
             year = int(tok.text)
@@ -175,9 +182,20 @@ def _cue_before(doc: Doc, start: int, floor: int) -> tuple[str | None, int | Non
             performed = prev is not None and (prev.lower_ in _PERFORMANCE_NOUNS or prev.lemma_.lower() in _SONG_VERBS)
             if kind is None and performed:
                 return "song", year, i - 1
+            # "album of the year for 'X'": an award category names the kind of the work it went to
+            category = _category_before(doc, i, floor) if low == "for" and kind is None else None
+            if category is not None:
+                # "record of the year" goes to a single, "album of the year" to an album
+                return _CATEGORY_KINDS.get(doc[category].lower_, _CUES[doc[category].lower_]), year, category
             break
-        # adjectives and nouns inside the cue phrase ("queer", "new")
-        elif tok.pos_ in ("ADJ", "NOUN") or low in ("new", "latest"):
+        # "dedicated 'X'" read by the model as an adjective of the title is still the verb
+        elif tok.pos_ == "ADJ" and i == start - 1 and kind is None and _past_song_verb(low):
+            return "song", year, i
+        # "a set of new material, including the unreleased 'X'"
+        elif low in ("including", "includes", "included") and kind is None and _music_list(doc, i):
+            return "song", year, i
+        # adjectives, nouns and articles inside the cue phrase ("queer", "new", "the unreleased")
+        elif tok.pos_ in ("ADJ", "NOUN") or low in ("new", "latest", "the", "a", "an"):
             pass
         # "performed 'X'"; "played X" without quote marks is as often a role ("played Hamlet")
         elif tok.pos_ == "VERB" and tok.lemma_.lower() in _SONG_VERBS and kind is None:
@@ -189,6 +207,31 @@ def _cue_before(doc: Doc, start: int, floor: int) -> tuple[str | None, int | Non
         first = i
         i -= 1
     return (kind, year, first) if kind else (None, None, start)
+
+
+def _described_as_act(doc: Doc, start: int) -> bool:
+    """Whether a name follows a noun for a person or a group ("rock band X", "rapper X")."""
+    before = doc[start - 1] if start > 0 else None
+    return before is not None and (before.lower_ in PERSON_NOUNS or before.lower_ in GROUP_NOUNS)
+
+
+def _category_before(doc: Doc, i: int, floor: int) -> int | None:
+    """The cue noun of an award category ending right before token ``i``: "album of the year"."""
+    j = i - 4
+    if j < floor or [t.lower_ for t in doc[j + 1 : i]] != ["of", "the", "year"]:
+        return None
+    return j if doc[j].lower_ in _CUES else None
+
+
+def _music_list(doc: Doc, i: int) -> bool:
+    """Whether the sentence of token ``i`` speaks of a set or a record before it."""
+    starts, _ = sentence_bounds(doc)
+    return any(t.lower_ in _MUSIC_LIST_NOUNS for t in doc[starts[i] : i])
+
+
+def _past_song_verb(word: str) -> bool:
+    """A past form of a song verb ("dedicated", "covered", "debuted"), whatever the tagger says."""
+    return word.endswith("ed") and any(word[:-k] in _SONG_VERBS for k in (1, 2, 3))
 
 
 def _possessor(doc: Doc, start: int, first: int) -> list[tuple[int, int]]:
@@ -248,6 +291,9 @@ def _title_after_cue(doc: Doc, i: int, sent_end: int) -> Span | None:
         return None
     span = doc[i:j]
     if all(t.ent_type_ in ("PERSON", "DATE", "TIME") for t in span):
+        return None
+    # "a song Ana Silva wrote": the name is the subject of a relative clause, not a title
+    if span.root.dep_ in ("nsubj", "nsubjpass") and span.root.head.i >= j:
         return None
     return span
 
@@ -332,6 +378,10 @@ def _consider(doc: Doc, collector: _Collector, span: Span, quoted: bool) -> None
         if made:
             creators.append((doc[role_i].idx, doc[role_i].idx + len(doc[role_i].text)))
     is_art = any(t.ent_type_ == "WORK_OF_ART" for t in span) and not punct_inside
+    # "The Hollow Saints add ...", "the rock band The Hollow Saints": an unmarked name doing something,
+    # or named by what it is, is an act, whatever the model says
+    if is_art and not quoted and (span.root.dep_ in ("nsubj", "nsubjpass") or _described_as_act(doc, start)):
+        is_art = False
     if kind is None:
         # a list of titles shares its kind; a quoted title after a song verb is a song
         kind = _listed_kind(doc, collector, open_at, sent.start)
@@ -362,6 +412,10 @@ def _sung_in(doc: Doc, span: Span, sent: Span) -> str | None:
     if len(span) > 8:
         return None
     sung = any(t.lemma_.lower() in _SONG_VERBS and t.pos_ == "VERB" for t in doc[sent.start : span.start])
+    # "'X' was dedicated to ...": the title is the subject of a song verb
+    head = span.root.head
+    sung = sung or span.root.dep_ == "nsubjpass" and (
+        head.lemma_.lower() in _SONG_VERBS or _past_song_verb(head.lower_))
     return "song" if sung else None
 
 

@@ -66,7 +66,8 @@ def test_date_must_be_in_the_event_clause(run) -> None:
 
 def test_opening_night_is_part_of_the_named_event(run) -> None:
     facts = run("The opening night of the Crystal Sky Tour took place in Tokyo.")
-    night, tour = _event(facts, "opening night"), _event(facts, "Crystal Sky Tour")
+    # named after the event it is part of: "opening night" alone would name every article's first night
+    night, tour = _event(facts, "Crystal Sky Tour opening night"), _event(facts, "Crystal Sky Tour")
     assert night.super_event == tour.key
 
 
@@ -118,3 +119,71 @@ def test_undated_mention_joins_the_dated_event(run) -> None:
     facts = run("Mara Quinn won at the 2022 Grammys in Las Vegas. The Grammys were long.")
     assert [e.name for e in facts.events] == ["2022 Grammys"]
     assert [m.text for m in facts.events[0].mentions] == ["2022 Grammys", "Grammys"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "place"),
+    [
+        # a relative clause of the event's own
+        ("The Quarry Lights Festival, which returns to Dunmere Park in July, announced its lineup on Tuesday.",
+         "Quarry Lights Festival", "Dunmere Park"),
+        # a bare noun standing for the show named before
+        ("The Lumen Awards were a triumph for Laura Finch. The ceremony returns to the Albion Theatre next year.",
+         "Lumen Awards", "Albion Theatre"),
+        # a participle of the event's clause
+        ("Laura Finch was the big winner at the Lumen Awards on Sunday, taking home three prizes at the Albion "
+         "Theatre in Harwick.", "Lumen Awards", "Albion Theatre"),
+        # the venue before the event, in the same clause
+        ("Fans braved the rain at Haldane Common on Saturday for the opening day of the Larkspur Weekend festival.",
+         "Larkspur Weekend festival", "Haldane Common"),
+        ("The Mirelle Festival took place in the province of Osterland.", "Mirelle Festival", "Osterland"),
+    ],
+)
+def test_event_placed_by_a_later_clause(run, text: str, name: str, place: str) -> None:
+    facts = run(text, published="2025-06-10")
+    assert _place_name(facts, _event(facts, name).location) == place
+
+
+def test_venue_of_another_clause_is_not_the_event(run) -> None:
+    facts = run("Laura Finch, who played at the Albion Theatre last week, will headline the Larkspur Festival.")
+    assert _event(facts, "Larkspur Festival").location is None
+
+
+def test_part_of_an_event_named_by_a_bare_noun(run) -> None:
+    facts = run("The Quarry Lights Festival returns in July. The Winter Gala is in December. "
+                "Daniel Mercer headlined the second night of last year's festival.")
+    night = _event(facts, "Quarry Lights Festival second night")
+    assert night.super_event == _event(facts, "Quarry Lights Festival").key
+
+
+def test_scheduled_present_is_the_next_occurrence(run) -> None:
+    facts = run("The Quarry Lights Festival returns to Dunmere Park in July.", published="2025-09-10")
+    assert _event(facts, "Quarry Lights Festival").date.value == "2026-07"
+    facts = run("The Quarry Lights Festival was held at Dunmere Park in July.", published="2025-09-10")
+    assert _event(facts, "Quarry Lights Festival").date.value == "2025-07"
+
+
+def test_another_edition_does_not_place_the_event(run) -> None:
+    facts = run("The Harbour Lights Gala raised £2 million on Friday at the Royal Exchange Hall.\n\n"
+                "The gala will be held at the Orchard Pavilion in Kelby next year.", published="2025-06-10")
+    assert _place_name(facts, _event(facts, "Harbour Lights Gala").location) == "Royal Exchange Hall"
+    facts = run("The Harbour Lights Gala was held on Friday and raised £2 million.\n\n"
+                "The gala will be held at the Orchard Pavilion in Kelby next year.", published="2025-06-10")
+    assert _event(facts, "Harbour Lights Gala").location is None
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("The Hollow Saints announced their Last Light farewell tour.", ["Last Light farewell tour"]),
+        # the name goes on past the event word: a title, a venue
+        ("The encore was a cover of “Tin Cup Blues.”", []),
+        ("She sang at the Royal Festival Hall on Friday.", []),
+    ],
+)
+def test_event_names_with_inner_words(run, text: str, names: list[str]) -> None:
+    assert [e.name for e in run(text).events] == names
+
+
+def test_a_first_day_of_anything_is_no_event(run) -> None:
+    assert run("On the first day of the trial, the judge spoke to Laura Finch.").events == ()

@@ -105,3 +105,55 @@ def test_keys_follow_first_mention_and_merge_repeats(run) -> None:
     assert len(_place(facts, "London").mentions) == 2
     for m in _place(facts, "London").mentions:
         assert m.text == "London"
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kind", "inside"),
+    [
+        # the noun before "of" says what the place is; a country before it contains it
+        ("The festival takes place in the US state of Ardmore every August.", "Ardmore", "region", "US"),
+        ("The band played two nights in the city of Veldmark.", "Veldmark", "city", None),
+        ("They performed in the Norwegian city of Tromsdal on Saturday.", "Tromsdal", "city", None),
+        # its own last word, or an apposition
+        ("The tour ends in Carrow County next week.", "Carrow County", "region", None),
+        ("She grew up in Tromsdal, a small town in the north, and played there on Friday.", "Tromsdal", "city", None),
+        # an unknown name after a city and a comma holds the city
+        ("The concert at the Vetra Arena in Kolvik, Estavia drew 20,000 fans.", "Kolvik", "city", "Estavia"),
+        ("The concert at the Vetra Arena in Kolvik, Estavia drew 20,000 fans.", "Estavia", "region", None),
+        # a town after a venue or an event and "in", whatever the model tagged it
+        ("The tour continues at the Kettering Ballroom in Dunmore on Saturday.", "Kettering Ballroom", "venue",
+         "Dunmore"),
+        ("The tour continues at the Kettering Ballroom in Dunmore on Saturday.", "Dunmore", "city", None),
+    ],
+)
+def test_place_kind_from_general_cues(run, text: str, name: str, kind: str, inside: str | None) -> None:
+    facts = run(text)
+    assert _place(facts, name).kind == kind
+    assert _container(facts, name) == inside
+
+
+def test_a_list_of_towns_is_no_containment(run) -> None:
+    facts = run("The band will play Kolvik, Tromsdal and Veldmark in May.")
+    assert all(p.contained_in is None for p in facts.places)
+
+
+@pytest.mark.parametrize(
+    ("text", "not_place"),
+    [
+        ("Mara Kent headlined the festival on Friday.", "Kent"),  # a surname that is also a county
+        ("Promoter Kestrel Live said the show had sold out.", "Kestrel Live"),  # a company, not a venue
+        ("Tickets went on sale through Live Nation on Friday.", "Live Nation"),
+    ],
+)
+def test_not_a_place(run, text: str, not_place: str) -> None:
+    assert not_place not in [p.name for p in run(text).places]
+
+
+def test_a_title_in_marks_is_no_venue(run) -> None:
+    facts = run("Laura Finch, who played a ghost in the film “The Long Field,” sang at the Cobalt Hall.")
+    assert [p.name for p in facts.places] == ["Cobalt Hall"]
+
+
+def test_a_venue_and_its_town_read_as_one_name_are_two_places(run) -> None:
+    facts = run("The company, which owns the Fillmore Ballroom in Oakdale, did not comment.")
+    assert _container(facts, "Fillmore Ballroom") == "Oakdale"

@@ -80,3 +80,27 @@ def test_actor_is_not_the_creator_of_the_film(run) -> None:
 )
 def test_quotation_is_not_a_work(run, text: str) -> None:
     assert run(text).works == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "kind"),
+    [
+        # "dedicated" tagged as an adjective of the title is still the verb
+        ("The singer, who grew up by the docks, dedicated “Lantern Song” to her grandmother.",
+         "Lantern Song", "song"),
+        # "play" is a verb here, not a stage play
+        ("Laura Finch said the band would play “Harvest Moon” for the first time.", "Harvest Moon", "song"),
+        # an award category names the kind of the work it went to
+        ("Laura Finch won album of the year for “Cold Water.”", "Cold Water", "album"),
+    ],
+)
+def test_kind_from_verbs_and_categories(run, text: str, title: str, kind: str) -> None:
+    facts = run(text)
+    assert _work(facts, title).kind == kind
+    # a title is never a quotation
+    assert not [q for q in facts.quotes if title in q.span.text]
+
+
+def test_subject_of_a_relative_clause_is_no_title(run) -> None:
+    facts = run("They played “Paper Roads,” a song Mercer wrote with Finch during lockdown.")
+    assert [w.title for w in facts.works] == ["Paper Roads"]
