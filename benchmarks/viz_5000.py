@@ -7,8 +7,8 @@ place nesting and quotations. Then, for each node limit:
 
 1. runs ``kg viz GRAPH -o PAGE --max-nodes N`` as a user would (a new process:
    reading the TriG file, projecting, cutting, writing the page);
-2. opens the page in headless Chromium (Debian's /usr/bin/chromium, every
-   network request refused) and waits for vis-network's
+2. opens the page in headless Chromium, started and cut off from the network
+   as the browser tests do (tests/browser.py), and waits for vis-network's
    ``stabilizationIterationsDone``, which the page marks with
    ``data-kg-state="settled"`` and ``window.kgSettledMs`` (ms since navigation);
 3. reads the node and edge counts vis-network holds.
@@ -40,17 +40,11 @@ PROV = Namespace("http://www.w3.org/ns/prov#")
 KG = Namespace("https://w3id.org/kg/ns#")
 ID = Namespace("https://w3id.org/kg/id/")
 
+# the browser tests' way to start Chromium and refuse the network, so both measure the same thing
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from browser import launch, offline_page  # noqa: E402
+
 RESULTS = Path(__file__).resolve().parent / "results" / "viz_5000.json"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 # share of entities by kind, and the class each is typed with
 _KINDS = (
@@ -151,15 +145,7 @@ def run_viz(graph: Path, page: Path, max_nodes: int) -> float:
 
 def open_page(browser, page_path: Path) -> dict[str, float | int]:  # type: ignore[no-untyped-def]
     """Load the page offline and wait for the layout to settle; what vis-network drew and when."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    blocked: list[str] = []
-    page.route(
-        "**/*",
-        lambda route: route.continue_()
-        if route.request.url.startswith(("file:", "data:", "about:", "blob:"))
-        else (blocked.append(route.request.url), route.abort()),
-    )
+    page = offline_page(browser, viewport={"width": 1280, "height": 800})
     start = time.perf_counter()
     page.goto(page_path.as_uri())
     page.wait_for_function("document.body.getAttribute('data-kg-state') === 'settled'", timeout=120_000)
@@ -172,10 +158,10 @@ def open_page(browser, page_path: Path) -> dict[str, float | int]:  # type: igno
             edges: window.kgNetwork.body.data.edges.length,
         })"""
     )
-    context.close()
+    page.context.close()
     figures["settled_wall_s"] = round(wall, 3)
     figures["settled_ms"] = round(figures["settled_ms"])
-    figures["blocked_requests"] = len(blocked)
+    figures["blocked_requests"] = len(page.kg_blocked)
     return figures
 
 
@@ -205,7 +191,7 @@ def main() -> None:
         }
         print(f"corpus: {args.entities:,} entities, {args.articles:,} articles, {triples:,} triples ({made:.1f} s)")
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            browser = launch(playwright)
             for limit in args.limits:
                 page = folder / f"page_{limit}.html"
                 cli_seconds = run_viz(graph, page, limit)

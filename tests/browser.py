@@ -10,6 +10,10 @@ tests/conftest.py does not load it; a test module imports the fixtures it uses
 
 Without chromium or playwright the fixture skips, unless ``KG_REQUIRE_BROWSER=1``
 (CI sets it), when it fails: a browser test that silently skips in CI proves nothing.
+
+:func:`launch` and :func:`offline_page` are the one place that says how Chromium is
+started and cut off from the network: ``benchmarks/viz_5000.py`` imports them too,
+so the benchmark measures the page the tests check.
 """
 
 from __future__ import annotations

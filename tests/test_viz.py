@@ -13,7 +13,8 @@ import pytest
 from rdflib import RDF, Dataset, Literal, Namespace
 
 from kg.errors import GraphError
-from kg.viz import VIEWS, inline_page, network_figure, network_page, write_page, write_png
+from kg.graph import KnowledgeGraph
+from kg.viz import VIEWS, InlinePage, inline_page, network_figure, network_page, write_page, write_png
 
 SDO = Namespace("https://schema.org/")
 PROV = Namespace("http://www.w3.org/ns/prov#")
@@ -96,10 +97,10 @@ def test_parallel_edges_drawn_once_with_their_articles():
     performed = [e for e in edges if e["title"].startswith("performed")]
     assert len(performed) == 1
     assert performed[0]["title"] == "performed (articles a1, a2)"
-    assert performed[0]["label"] == "performed"
+    assert performed[0]["kgLabel"] == "performed"
     assert performed[0]["width"] > 1
     comention = next(e for e in edges if e["title"].startswith("mentioned with"))
-    assert comention["dashes"] is True and "label" not in comention
+    assert comention["dashes"] is True and "kgLabel" not in comention
 
 
 def test_relations_between_one_pair_share_one_edge():
@@ -108,9 +109,24 @@ def test_relations_between_one_pair_share_one_edge():
     graph.add_edge("p1", "w1", relation="mentioned with", article="a3")
     edges = [e for e in _data(network_page(graph))["edges"] if e["to"] == "w1"]
     assert len(edges) == 1
-    assert edges[0]["label"] == "performed \u00b7 created"  # the co-mention adds nothing to a named link
+    assert edges[0]["kgLabel"] == "performed \u00b7 created"  # the co-mention adds nothing to a named link
     assert edges[0]["title"] == "performed (articles a1, a2)\ncreated (articles a3)\nmentioned with (articles a3)"
     assert "dashes" not in edges[0]
+
+
+def test_labels_are_drawn_by_the_page_and_tell_namesakes_apart():
+    graph = _small_graph()
+    graph.add_node("c2", type="place", name="Ines Falk", degree=0, quotes=[])  # a place named like a person
+    graph.add_node("https://w3id.org/kg/id/work/salt-road-2", type="work", name="Salt Road", degree=0, quotes=[])
+    nodes = {n["id"]: n for n in _data(network_page(graph))["nodes"]}
+    # vis-network would draw its own "label" over the others; the page draws kgLabel where there is room
+    assert all("label" not in n for n in nodes.values())
+    assert nodes["p1"]["kgLabel"] == "Ines Falk (person)"
+    assert nodes["c2"]["kgLabel"] == "Ines Falk (place)"
+    assert nodes["w1"]["kgLabel"] == "Salt Road (w1)"  # same name and type: the end of the IRI
+    assert nodes["https://w3id.org/kg/id/work/salt-road-2"]["kgLabel"] == "Salt Road (salt-road-2)"
+    assert nodes["p2"]["kgLabel"] == "Oren Pike"
+    assert nodes["c2"]["kgName"] == "Ines Falk"  # the tooltip and the search keep the name as written
 
 
 def test_cut_keeps_most_connected_and_says_so():
@@ -129,9 +145,10 @@ def test_no_cut_statement_when_all_fit():
 
 
 def test_edge_labels_dropped_when_many_edges():
-    edges = _data(network_page(_star(200)))["edges"]
-    assert len(edges) == 200
-    assert all("label" not in e for e in edges)
+    assert all("kgLabel" in e for e in _data(network_page(_star(400)))["edges"])
+    edges = _data(network_page(_star(401), max_nodes=402))["edges"]
+    assert len(edges) == 401
+    assert all("kgLabel" not in e and "label" not in e for e in edges)
     assert all(e["title"].startswith("performed at") for e in edges)
 
 
@@ -152,7 +169,7 @@ def test_hostile_text_is_inert():
     data = _data(page)
     nodes = {n["id"]: n for n in data["nodes"]}
     assert nodes["x1"]["kgName"] == HOSTILE_NAME
-    assert nodes["x2"]["label"] == HOSTILE_IMG
+    assert nodes["x2"]["kgLabel"] == HOSTILE_IMG
     assert nodes["x1"]["kgQuotes"] == [{"text": HOSTILE_QUOTE, "article": "<b>a1</b>", "headline": HOSTILE_IMG}]
     assert data["edges"][0]["title"] == "performed (articles </script>)"
 
@@ -170,7 +187,7 @@ def test_long_names_and_quotes_clipped_for_display():
     graph.add_node("g", type="group", name=name, degree=0, quotes=quotes)
     node = _data(network_page(graph))["nodes"][0]
     assert node["kgName"] == name
-    assert node["label"].endswith("\u2026") and len(node["label"]) == 40
+    assert node["kgLabel"].endswith("\u2026") and len(node["kgLabel"]) == 40
     assert len(node["kgQuotes"]) == 3 and node["kgMoreQuotes"] == 4
     assert len(node["kgQuotes"][0]["text"]) <= 220 and node["kgQuotes"][0]["text"].endswith("\u2026")
     assert len(node["kgQuotes"][0]["headline"]) == 80 and node["kgQuotes"][0]["headline"].endswith("\u2026")
@@ -325,6 +342,19 @@ def test_inline_page_saves_the_page(tmp_path: Path):
     assert path.read_text(encoding="utf-8") == view.page
 
 
+def test_knowledge_graph_shows_its_network_inline():
+    graph = KnowledgeGraph(_rdf())
+    view = graph.show(view="people")
+    assert isinstance(view, InlinePage)
+    data = _data(view.page)
+    assert {n["kgName"] for n in data["nodes"]} == {"Tova Lind", HOSTILE_IMG}
+    assert "<h1>kg: people</h1>" in view.page
+    assert view._repr_html_().startswith("<iframe srcdoc=")
+    assert "showing 1 of 2 entities" in graph.show(max_nodes=1).page  # the entities view by default
+    with pytest.raises(ValueError, match="unknown view 'songs'"):
+        graph.show(view="songs")
+
+
 # --- static picture ---------------------------------------------------------------------------
 
 
@@ -343,6 +373,21 @@ def test_figure_has_title_summary_legend_and_names():
     texts = {t.get_text() for t in ax.texts}
     assert {"Ines Falk", "Oren Pike", "Salt Road", "performed"} <= texts
     assert "Marrow Bay" not in texts  # unlinked: counted in the summary, not drawn
+
+
+def test_figure_labels_never_overlap():
+    graph = _star(40)
+    for i in range(40):  # every leaf named with every other: one dense crowd, more names than room
+        for j in range(i + 1, 40):
+            graph.add_edge(f"n{i}", f"n{j}", relation="mentioned with", article="a1")
+        graph.nodes[f"n{i}"]["name"] = f"Leaf {i:03d} of the Coastal Choir"
+    fig = network_figure(graph)
+    renderer = fig.canvas.get_renderer()
+    boxes = {t.get_text(): t.get_window_extent(renderer) for t in fig.axes[0].texts if t.get_text()}
+    assert "Hub Fest" in boxes  # the most connected is named first
+    assert 1 < len(boxes) < 41
+    names = sorted(boxes)
+    assert [(a, b) for i, a in enumerate(names) for b in names[i + 1 :] if boxes[a].overlaps(boxes[b])] == []
 
 
 def test_figure_colours_and_shapes_match_the_page():
