@@ -102,7 +102,6 @@ def test_local_cluster_build_equals_single_process_build(nlp, tmp_path: Path) ->
     assert _quads(spread.dataset) == _quads(serial.dataset)
     # Not vacuous: every example article is there, with its quotations.
     stats = spread.stats()
-    assert stats["articles"] == 5
-    assert stats["quotations"] == serial.stats()["quotations"] > 0
     graphs = {getattr(g, "identifier", g) for *_, g in spread.dataset.quads((None, None, None, None))}
-    assert len(graphs) == 5
+    assert stats["articles"] == serial.stats()["articles"] == len(graphs) >= 10
+    assert stats["quotations"] == serial.stats()["quotations"] > 0
