@@ -23,19 +23,14 @@ described. Model loading is not timed. Run:
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 import json
 import os
-import platform
 import sys
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 
-import spacy
-
-from kg import __version__
 from kg._build import extract_articles
 from kg.graph import KnowledgeGraph
 from kg.io import read_articles
@@ -45,6 +40,7 @@ from kg.nlp.model import load_model, resolve_model_name
 from kg.nlp.pipeline import DEFAULT_BATCH_SIZE, facts_from_doc, make_doc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _machine import machine  # noqa: E402
 from corpus import write_jsonl  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -52,35 +48,6 @@ RESULTS = Path(__file__).resolve().parent / "results"
 KG_PIPES = ("kg_paragraphs", *KG_COMPONENTS)
 #: Stages of the breakdown that are no pipeline component (tokenizing is part of nlp.pipe).
 NOT_PIPES = ("read", "rdf_mapping")
-
-
-def machine(model: str) -> dict[str, object]:
-    """What the figures were measured on."""
-    cpu = platform.processor() or ""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    memory = None
-    try:
-        memory = round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30, 1)
-    except (ValueError, OSError, AttributeError):
-        pass
-    nlp_meta = spacy.util.get_package_version(model) or ""
-    return {
-        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-        "cpu_count": os.cpu_count(),
-        "cpu": cpu,
-        "memory_gib": memory,
-        "platform": platform.platform(),
-        "python": platform.python_version(),
-        "spacy": spacy.__version__,
-        "model": f"{model} {nlp_meta}".strip(),
-        "kg": __version__,
-    }
 
 
 def measure(model: str, slices: list[tuple[Path, list[str]]], n_process: int, batch_size: int) -> dict[str, float]:
@@ -225,7 +192,7 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
         print("  " + "  ".join(f"{name.removeprefix('kg_')} {share:.1f}" for name, share in shares.items()))
     result = {
         "benchmark": "extraction",
-        "machine": machine(model),
+        "machine": machine("spacy", model=model),
         "corpus": {"generator": "benchmarks/corpus.py", "articles": n_articles, "seed": args.seed, "words": words},
         "batch_size": args.batch_size,
         "rounds": args.rounds,

@@ -24,8 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
-import platform
 import random
 import subprocess
 import sys
@@ -43,6 +41,9 @@ ID = Namespace("https://w3id.org/kg/id/")
 # the browser tests' way to start Chromium and refuse the network, so both measure the same thing
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from browser import launch, offline_page  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _machine import machine  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "viz_5000.json"
 
@@ -205,15 +206,7 @@ def main() -> None:
                     f"{drawn['nodes']} nodes ({drawn['shown_nodes']} shown), {drawn['edges']} edges, "
                     f"{drawn['blocked_requests']} network requests"
                 )
-            results["machine"] = {
-                "cpu_count": os.cpu_count(),
-                "python": platform.python_version(),
-                "platform": platform.platform(),
-                "processor": platform.processor() or platform.machine(),
-                "chromium": browser.version,
-                # other work on the machine slows every figure: say how busy it was
-                "load_average_1_5_15": [round(x, 2) for x in os.getloadavg()],
-            }
+            results["machine"] = {**machine("pyvis"), "chromium": browser.version}
             browser.close()
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
