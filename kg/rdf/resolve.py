@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import csv
 import re
+import sys
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
@@ -102,6 +103,9 @@ class NameIndex:
         # entity IRI -> graph -> its schema:name values there
         self._names: dict[URIRef, dict[URIRef, set[str]]] = defaultdict(lambda: defaultdict(set))
         self._graphs: dict[URIRef, list[tuple[str, str, URIRef]]] = defaultdict(list)
+        # One object per entity IRI and per word, however many articles repeat them: the
+        # index holds an entry per article and name, and would otherwise hold as many copies.
+        self._iris: dict[URIRef, URIRef] = {}
 
     @classmethod
     def from_result(cls, result: Result) -> NameIndex:
@@ -183,11 +187,12 @@ class NameIndex:
         return resolved
 
     def _add(self, graph: URIRef, entity: URIRef, kind: str, label: str, is_name: bool) -> None:
-        for word in _words(label):
+        entity = self._iris.setdefault(entity, entity)
+        for word in map(sys.intern, _words(label)):
             self._by_word[kind, word][entity].add(graph)
             self._graphs[graph].append((kind, word, entity))
         if is_name:
-            self._names[entity][graph].add(label)
+            self._names[entity][graph].add(sys.intern(label))
 
     def _best_name(self, entity: URIRef, skip: URIRef) -> str | None:
         """The fullest name other graphs give ``entity``."""
