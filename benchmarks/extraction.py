@@ -1,7 +1,7 @@
 """Extraction speed: what ``kg build`` costs against bare ``nlp.pipe`` of the same model.
 
 Both sides run over the same generated articles (``benchmarks/corpus.py``), side by side
-in one run, with 1 process and with 2 (spaCy's ``n_process``) at the same batch size,
+in one run, with 1 process and with 2 (bare: spaCy's ``n_process``; kg: ``--workers``) at the same batch size,
 taking turns on slices of the corpus so that other load on the machine weighs on both:
 
 * bare: ``nlp.pipe(texts)`` of the plain spaCy model, every Doc consumed;
@@ -81,7 +81,7 @@ def measure(model: str, slices: list[tuple[Path, list[str]]], n_process: int, ba
 
 
 def _cpu_seconds() -> float:
-    """CPU seconds of this process and of its finished children (spaCy's worker processes)."""
+    """CPU seconds of this process and of its finished children (the worker processes)."""
     t = os.times()
     return t.user + t.system + t.children_user + t.children_system
 

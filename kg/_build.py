@@ -51,7 +51,7 @@ def build(
         nlp: A pipeline from ``load_pipeline`` to reuse; loaded from ``model`` otherwise.
         model: spaCy model name (default: the small English model).
         batch_size: Articles per ``nlp.pipe`` batch.
-        n_process: spaCy worker processes.
+        n_process: Processes that run the pipeline.
         strict: Make any bad input fatal instead of reported and skipped.
         on_problem: Called with a one-line message for each skipped input.
         dask: Spread extraction over a Dask cluster instead: ``local``, ``local:N`` or a

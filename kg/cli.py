@@ -69,7 +69,7 @@ def cli() -> None:
 @click.option("--links", type=click.Path(path_type=Path, exists=True, dir_okay=False), default=None,
               help="CSV of (name or IRI, Wikidata id): adds owl:sameAs links to Wikidata.")
 @click.option("--model", default=None, help="spaCy pipeline (default: $KG_SPACY_MODEL, else en_core_web_sm).")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1), help="spaCy processes.")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1), help="Processes that run the pipeline.")
 @click.option("--batch-size", default=32, show_default=True, type=click.IntRange(1), help="Articles per batch.")
 @click.option("--dask", "dask", default=None, metavar="SCHEDULER",
               help="Spread extraction over a Dask cluster: a scheduler address (tcp://host:8786), "

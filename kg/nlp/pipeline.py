@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import pickle
+import multiprocessing
+from collections import deque
 from collections.abc import Iterable, Iterator
+from itertools import islice
+from multiprocessing.pool import AsyncResult
 
-import numpy
 from spacy.language import Language
 from spacy.tokens import Doc
 
@@ -20,10 +22,6 @@ from kg.nlp.text import normalize_text, restore_spans
 #: Articles per nlp.pipe batch: small enough that two processes share a few hundred articles.
 DEFAULT_BATCH_SIZE = 32
 
-#: The component that packs a worker's facts for the trip back to the main process.
-PACK_PIPE = "kg_pack_facts"
-#: ``doc.user_data`` key of the packed (pickled) facts.
-_PACKED = "kg.packed_facts"
 #: ``doc.user_data`` key of the article's text as read, kept when cleaning changed it.
 _ORIGINAL = "kg.original_text"
 
@@ -65,28 +63,8 @@ def make_doc(nlp: Language, article: Article) -> Doc:
     return doc
 
 
-@Language.component(PACK_PIPE)
-def pack_facts(doc: Doc) -> Doc:
-    """Leave on a Doc only what the main process needs: its facts, pickled.
-
-    spaCy's worker processes send each Doc back through ``Doc.to_bytes``, which
-    msgpacks ``doc.user_data``: kg's fact records and the extractors' caches are not
-    msgpack types, and the token vectors (``doc.tensor``) are dead weight once the
-    facts are taken. Only ``extract`` adds this component, and only for ``n_process > 1``.
-    """
-    packed = pickle.dumps(facts_from_doc(doc), protocol=pickle.HIGHEST_PROTOCOL)
-    doc.user_data.clear()
-    doc.user_data[_PACKED] = packed
-    doc.tensor = numpy.zeros((0,), dtype="float32")
-    return doc
-
-
 def facts_from_doc(doc: Doc) -> Facts:
-    """Collect the facts kg's components left on a processed Doc (or packed in a worker)."""
-    packed = doc.user_data.get(_PACKED)
-    if packed is not None:
-        # The Doc came back from a worker process: its facts travelled pickled.
-        return pickle.loads(packed)  # noqa: S301 (bytes made by pack_facts in our own workers)
+    """Collect the facts kg's components left on a processed Doc."""
     facts = Facts(
         entities=tuple(doc._.entities),
         quotes=tuple(doc._.quotes),
@@ -109,25 +87,66 @@ def extract(
 ) -> Iterator[tuple[Article, Facts]]:
     """Stream articles through the pipeline, yielding each with its facts, in input order.
 
-    Memory stays flat whatever the corpus size: articles are read lazily, spaCy holds
-    a few batches at a time, and each Doc is dropped as soon as its facts are taken.
+    Memory stays flat whatever the corpus size: articles are read lazily, a few
+    batches are in flight at a time, and each Doc is dropped as soon as its facts are taken.
 
     Args:
         nlp: A pipeline from ``load_pipeline``.
         articles: Any iterable, consumed lazily.
         batch_size: Articles per ``nlp.pipe`` batch; with several processes, batches
             are dealt to them in turn, so keep it well below ``articles / n_process``.
-        n_process: spaCy worker processes. Above 1, a last component
-            (``kg_pack_facts``) is added while the generator runs so that workers send
-            back the facts alone.
+        n_process: Processes that run the pipeline (see :func:`_extract_in_workers`).
     """
-    added = n_process != 1 and PACK_PIPE not in nlp.pipe_names
-    if added:
-        nlp.add_pipe(PACK_PIPE, last=True)
+    if n_process == 1:
+        yield from _extract_here(nlp, articles, batch_size)
+    else:
+        yield from _extract_in_workers(nlp, articles, batch_size, n_process)
+
+
+def _extract_here(nlp: Language, articles: Iterable[Article], batch_size: int) -> Iterator[tuple[Article, Facts]]:
+    pairs = ((make_doc(nlp, a), a) for a in articles)
+    for doc, article in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size):
+        yield article, facts_from_doc(doc)
+
+
+#: The pipeline a worker process runs: the parent's, inherited when the worker is forked.
+_WORKER_NLP: Language | None = None
+
+
+def _facts_in_worker(batch: list[Article], batch_size: int) -> list[Facts]:
+    assert _WORKER_NLP is not None, "workers are forked from extract(), which sets the pipeline"
+    return [facts for _, facts in _extract_here(_WORKER_NLP, batch, batch_size)]
+
+
+def _extract_in_workers(
+    nlp: Language, articles: Iterable[Article], batch_size: int, n_process: int
+) -> Iterator[tuple[Article, Facts]]:
+    """Batches of articles out to forked processes that run the whole pipeline; their facts back.
+
+    Not spaCy's own ``n_process``: that tokenizes in the parent (for the per-article
+    context kg needs) and sends each Doc both ways as bytes, which costs the parent,
+    already busy mapping and storing facts, a third more time than bare ``nlp.pipe``
+    on two processes. Here the parent sends articles and gets facts back, both small.
+    At most two batches per process are in flight, so memory does not grow with the corpus.
+    """
+    global _WORKER_NLP
+    _WORKER_NLP = nlp
     try:
-        pairs = ((make_doc(nlp, a), a) for a in articles)
-        for doc, article in nlp.pipe(pairs, as_tuples=True, batch_size=batch_size, n_process=n_process):
-            yield article, facts_from_doc(doc)
+        with multiprocessing.get_context("fork").Pool(n_process) as pool:
+            pending: deque[tuple[list[Article], AsyncResult[list[Facts]]]] = deque()
+            for batch in _batches(articles, batch_size):
+                pending.append((batch, pool.apply_async(_facts_in_worker, (batch, batch_size))))
+                if len(pending) >= 2 * n_process:
+                    done, result = pending.popleft()
+                    yield from zip(done, result.get())
+            while pending:
+                done, result = pending.popleft()
+                yield from zip(done, result.get())
     finally:
-        if added:
-            nlp.remove_pipe(PACK_PIPE)
+        _WORKER_NLP = None
+
+
+def _batches(articles: Iterable[Article], size: int) -> Iterator[list[Article]]:
+    iterator = iter(articles)
+    while batch := list(islice(iterator, size)):
+        yield batch
