@@ -203,6 +203,9 @@ def _object_lemmas(verb: Token, titles: dict[int, str]) -> set[str]:
     for child in verb.children:
         if child.dep_ == "prep" and child.lower_ not in _RECIPIENT_PREPS:
             objs.extend(g for g in child.children if g.dep_ == "pobj")
+    doc = verb.doc
+    # "the lead single" misread with "lead" as the head: the noun after it is the object
+    objs = [doc[o.i + 1] if o.i + 1 < len(doc) and doc[o.i + 1].lower_ in _MUSIC_OBJECTS else o for o in objs]
     return {o.lemma_.lower() for o in objs if o.i not in titles}
 
 
@@ -622,11 +625,12 @@ def _clause_performances(
     # the same acts, a sentence or two after they were placed, are still there
     if event is None and location is None and context.place and any(p in context.acts for p in performers):
         location = context.place
-    # nothing in the paragraph places it: the one show the whole article is about (a review),
-    # for its own people or in a sentence that speaks of the show ("earlier in the evening")
-    if event is None and location is None:
+    # nothing in the paragraph places it elsewhere: the one show the whole article is about
+    # (a review), for its own people or in a sentence that speaks of the show ("earlier in the evening")
+    if event is None:
         show = _article_event(doc)
-        if show is not None and _same_time(date, events[show].date) and (
+        if show is not None and location in (None, _chain(events, show, "location")) \
+                and _same_time(date, events[show].date) and (
                 any(p.key in _people_of_event(doc, show) for p in performers) or _speaks_of_the_show(doc, sent)):
             event = show
     if event is not None:

@@ -321,13 +321,16 @@ def _in_title(doc: Doc, i: int) -> bool:
 
 
 def _surnames(doc: Doc) -> set[str]:
-    """Names the model tags GPE that are people's surnames.
+    """Names the model tags GPE that are people's names or surnames.
 
     "Sheeran" is the last word of a PERSON named in full elsewhere; in "Singer Ana Rivera"
     the model tags "Rivera" GPE after an untagged first name. Either way every lone
     mention of the word is the person, not a town.
     """
-    names = {e[-1].text for e in doc.ents if e.label_ == "PERSON" and len(e) > 1}
+    full = {e.text for e in doc.ents if e.label_ == "PERSON" and len(e) > 1}
+    # "Mara Kent" tagged PERSON in the headline and GPE after a dateline: the model's own
+    # other reading of the same full name says who it is
+    names = full | {name.split()[-1] for name in full}
     for e in doc.ents:
         before = doc[e.start - 1] if e.start > 0 else None
         # "Ana Rivera": a capitalised untagged word right before a one-word GPE is a first name

@@ -243,3 +243,25 @@ def test_festival_day_review(run) -> None:
     assert ("Laura Finch", "Cinder", day, "Harlow Park") in rows
     assert ("Laura Finch", "Atlantic", day, "Harlow Park") in rows
     assert not facts.quotes
+
+
+def test_a_tour_review_with_quotes_between_the_songs(run) -> None:
+    """The dateline makes the model read the act's name as a place; quotes sit between the songs."""
+    text = ("Wren Adebayo brings 'Salt Road' tour to the Corn Exchange\n\n"
+            "LEEDS — Wren Adebayo opened the northern leg of her Salt Road tour at the Corn Exchange hall in Leeds "
+            "on Friday night.\n\n"
+            "The 27-year-old singer kicked off the show with \"Ferry Lights,\" the lead single from her second "
+            "album, before slowing things down with a piano version of \"Kestrel.\"\n\n"
+            "\"This city gave me my first stage,\" Adebayo told the crowd. \"Coming back feels like home.\"\n\n"
+            "Adebayo closed with \"Low Water,\" dedicating it to her late grandmother.")
+    facts = run(text)
+    assert [e.name for e in facts.entities if e.kind == "person"] == ["Wren Adebayo"]
+    assert "Wren Adebayo" not in {p.name for p in facts.places}
+    tour, hall = "Salt Road tour", "Corn Exchange"
+    assert _rows(facts) == [
+        # "the lead single" is what she opened with, not a lead she took
+        ("Wren Adebayo", "Ferry Lights", tour, hall),
+        ("Wren Adebayo", "Kestrel", tour, hall),
+        # placed by the sentences before it, and so at the one show the review is about
+        ("Wren Adebayo", "Low Water", tour, hall),
+    ]
