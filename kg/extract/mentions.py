@@ -300,8 +300,12 @@ def name_mentions(doc: Doc) -> list[NameMention]:
     for ent in doc.ents:
         covered.update(range(ent.start, ent.end))
         start, end = _trim(doc, ent.start, ent.end)
-        while end - start > 2 and doc[start].lower_ in PERSON_NOUNS and doc[start + 1].pos_ == "PROPN":
-            # "Councillor X Y", "Frontwoman X Y": the role is a description, not part of the name
+        while end - start > 2 and doc[start + 1].pos_ == "PROPN" and (
+            doc[start].lower_ in PERSON_NOUNS
+            or _given_name(doc[start + 1]) and not _given_name(doc[start]) and doc[start].lower_ not in HONORIFICS
+        ):
+            # "Councillor X Y", "Frontwoman X Y", "Islander Peter Y": a word before a given name is a
+            # description, not part of the name
             start += 1
         while (
             start > 0

@@ -3,6 +3,8 @@ written before a name, bands and their labels, organisations behind a spokespers
 
 from __future__ import annotations
 
+import pytest
+
 from .test_coref import _who
 
 
@@ -37,6 +39,20 @@ def test_role_before_a_name_is_a_description(run) -> None:
 def test_role_word_is_cut_from_the_name(run) -> None:
     facts = run("Frontwoman Tess Okonjo said the split was mutual.")
     assert [e.name for e in facts.entities if e.kind == "person"] == ["Tess Okonjo"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # a word the model takes into the name, before a given name, describes the person
+        ('Ferryman Peter Lund, 64, was blunter: "They have cut us off."', "Peter Lund"),
+        # an honorific or a second given name stays
+        ('Lady Mary Holt said the gardens would reopen.', "Lady Mary Holt"),
+        ('Anna Maria Lund said the gardens would reopen.', "Anna Maria Lund"),
+    ],
+)
+def test_a_describing_word_before_a_given_name_is_cut(run, text: str, name: str) -> None:
+    assert [e.name for e in run(text).entities if e.kind == "person"] == [name]
 
 
 def test_the_band_prefers_the_band_to_its_label(run) -> None:
