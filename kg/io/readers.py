@@ -55,6 +55,9 @@ _LOG = logging.getLogger(__name__)
 _TITLE_MAX = 150
 _SENTENCE_END = (".", "!", "?", ".\u201d", '."')
 _JSONL_FIELDS = ("id", "url", "title", "published")
+#: How much of a JSONL file is looked at for a BOM or NUL bytes (binary data) before it is read.
+_SNIFF_BYTES = 8192
+_WIDE_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 # Byte-order marks, longest first so UTF-32 is not read as UTF-16.
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
@@ -177,6 +180,9 @@ def _folder_files(folder: Path) -> list[Path]:
 def _read_file(path: Path, report: ProblemHandler) -> Iterator[Article]:
     """The articles of one file, by its extension; problems go to ``report``."""
     source = str(path)
+    if path.suffix.lower() == ".jsonl":
+        yield from _read_jsonl_file(path, report)
+        return
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -195,9 +201,7 @@ def _read_file(path: Path, report: ProblemHandler) -> Iterator[Article]:
     if not text.strip():
         report(f"{source}: empty file")
         return
-    if suffix == ".jsonl":
-        yield from _read_jsonl(text, source, report)
-    elif suffix in (".html", ".htm"):
+    if suffix in (".html", ".htm"):
         article = _html_article(text, source, report)
         if article is not None:
             yield article
@@ -223,19 +227,61 @@ def _html_article(html: str, source: str, report: ProblemHandler) -> Article | N
     )
 
 
-def _read_jsonl(text: str, source: str, report: ProblemHandler) -> Iterator[Article]:
-    """One Article per good line; each bad line is reported as ``FILE:LINE: problem``."""
-    for number, line in enumerate(text.split("\n"), start=1):
-        # Blank lines (a trailing newline, spacing) carry no article.
-        if not line.strip():
-            continue
-        where = f"{source}:{number}"
+def _read_jsonl_file(path: Path, report: ProblemHandler) -> Iterator[Article]:
+    """A JSONL file read line by line, so that a corpus file of any size holds one line in memory.
+
+    A file that starts with NUL bytes is binary and skipped whole; after that, each line
+    stands alone: one that is not UTF-8 or not an article is reported as ``FILE:LINE``
+    and the others go in. UTF-16 and UTF-32 (with a BOM) are rare enough to be decoded whole.
+    """
+    source = str(path)
+    try:
+        with path.open("rb") as stream:
+            start = stream.read(_SNIFF_BYTES)
+            if start.startswith(_WIDE_BOMS):
+                text = decode(start + stream.read(), source)
+                yield from _jsonl_articles(enumerate(text.split("\n"), start=1), source, report)
+                return
+            if b"\x00" in start:
+                raise InputError(f"{source}: binary file (NUL bytes), not text")
+            stream.seek(0)
+            yield from _jsonl_articles(_utf8_lines(stream, source, report), source, report)
+    except OSError as exc:
+        report(f"{source}: cannot read ({exc.strerror or exc})")
+    except InputError as exc:
+        report(str(exc))
+
+
+def _utf8_lines(stream: Iterable[bytes], source: str, report: ProblemHandler) -> Iterator[tuple[int, str | None]]:
+    """``(line number, text)`` of each line; ``None`` as the text of a line that is not UTF-8, reported."""
+    for number, raw in enumerate(stream, start=1):
+        if number == 1:
+            raw = raw.removeprefix(codecs.BOM_UTF8)
         try:
-            article = _jsonl_article(line, where)
+            yield number, raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as exc:
+            report(f"{source}:{number}: not valid UTF-8 (byte 0x{raw[exc.start]:02x} at offset {exc.start})")
+            yield number, None
+
+
+def _jsonl_articles(
+    lines: Iterable[tuple[int, str | None]], source: str, report: ProblemHandler
+) -> Iterator[Article]:
+    """One Article per good line; each bad line is reported as ``FILE:LINE: problem``."""
+    empty = True
+    for number, line in lines:
+        # Blank lines (a trailing newline, spacing) carry no article.
+        if line is not None and not line.strip():
+            continue
+        empty = False
+        if line is None:
+            continue
+        try:
+            yield _jsonl_article(line, f"{source}:{number}")
         except InputError as exc:
             report(str(exc))
-            continue
-        yield article
+    if empty:
+        report(f"{source}: empty file")
 
 
 def _jsonl_article(line: str, where: str) -> Article:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -329,3 +331,35 @@ def test_html_in_a_declared_legacy_charset_is_decoded(tmp_path):
     [article] = _read(path)
     assert "The caf\u00e9 on the quay reopened" in article.text
     assert article.title == "Caf\u00e9"
+
+
+def test_jsonl_is_read_line_by_line_and_a_bad_line_does_not_lose_the_others(tmp_path):
+    path = tmp_path / "mixed.jsonl"
+    path.write_bytes(
+        codecs.BOM_UTF8
+        + b'{"id": "a", "text": "First."}\r\n'
+        + '{"id": "b", "text": "Caf\u00e9."}\n'.encode("latin-1")
+        + b"\n"
+        + '{"id": "c", "text": "Caf\u00e9 \u2014 third."}\n'.encode("utf-8")
+    )
+    articles, problems = _collect(path)
+    assert [(a.id, a.text, a.source) for a in articles] == [
+        ("a", "First.", f"{path}:1"),
+        ("c", "Caf\u00e9 \u2014 third.", f"{path}:4"),
+    ]
+    assert problems == [f"{path}:2: not valid UTF-8 (byte 0xe9 at offset 24)"]
+
+
+def test_a_jsonl_file_is_not_read_whole(tmp_path):
+    """A corpus file may be larger than memory: reading it costs about one line, not the file."""
+    path = tmp_path / "big.jsonl"
+    path.write_text("".join(f'{{"id": "{n}", "text": "Line {n} {"x" * 80}."}}\n' for n in range(30_000)), encoding="utf-8")
+    size = path.stat().st_size
+    tracemalloc.start()
+    try:
+        count = sum(1 for _ in read_articles([path]))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert count == 30_000
+    assert peak < size / 10, (peak, size)

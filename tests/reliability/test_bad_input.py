@@ -63,7 +63,8 @@ SKIPPED = [
     ("nul.html", b"<html><body><p>Maria Lind\x00 sang.</p></body></html>", "binary file"),
     ("nul.jsonl", b'{"text": "Maria Lind sang."}\x00\n', "binary file"),
     ("latin1.txt", "Caf\u00e9 Oslo hosted Maria Lind.".encode("latin-1"), "not valid UTF-8"),
-    ("latin1.jsonl", '{"text": "Caf\u00e9 Oslo"}'.encode("latin-1"), "not valid UTF-8"),
+    # a JSONL file is read line by line: the line is named
+    ("latin1.jsonl", '{"text": "Caf\u00e9 Oslo"}'.encode("latin-1"), "not valid UTF-8", ":1"),
     ("truncated.txt", "Maria Lind said \u201c".encode("utf-8")[:-1], "not valid UTF-8"),
     ("utf16-bad.txt", b"\xff\xfeM\x00\x00\xd8", "not valid UTF-16"),
 ]
@@ -71,13 +72,13 @@ SKIPPED = [
 
 def test_each_bad_source_is_one_line_and_the_rest_goes_in(folder):
     # One build over all of them (a process each would spend a minute loading spaCy).
-    for name, raw, _ in SKIPPED:
+    for name, raw, *_ in SKIPPED:
         (folder / name).write_bytes(raw)
     out = folder / "graph.ttl"
     result = kg("build", str(folder), "-o", str(out))
     assert result.returncode == 1, result.stderr
     lines = problem_lines(result.stderr)
-    expected = sorted(f"Warning: {folder / name}: {problem}" for name, _, problem in SKIPPED)
+    expected = sorted(f"Warning: {folder / name}{''.join(line)}: {problem}" for name, _, problem, *line in SKIPPED)
     assert len(lines) == len(expected), result.stderr
     for line, start in zip(sorted(lines), expected):
         assert line.startswith(start), (line, start)
