@@ -341,7 +341,9 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         spans.append((ent, span))
     plural = _plural_names(doc)
     people = [
-        _mention(span, "group" if span.text in plural and not _given_name_first(span) else "person")
+        # "the band X" tagged PERSON, or a name that takes a plural verb, is a group
+        _mention(span, "group" if (span.text in plural or _after_group_noun(span)) and not _given_name_first(span)
+                 else "person")
         for ent, span in spans
         if (ent.label_ == "PERSON" and not _is_venue(span)) or _given_name_first(span) or _after_role(span)
     ]
@@ -625,6 +627,8 @@ def _with_compounds(span: Span, covered: set[int]) -> Span:
         and start - 1 not in covered
         and doc[start - 1].dep_ == "compound"
         and doc[start - 1].is_title
+        # "Host X Y": a role word is a description, not part of the name
+        and doc[start - 1].lower_ not in PERSON_NOUNS
     ):
         start -= 1
     return doc[start : span.end]
@@ -646,6 +650,9 @@ def _candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]])
         start, end = _propn_run(doc, i) if token.pos_ == "PROPN" else (i, i + 1)
         if any(j in covered for j in range(start, end)):
             start, end = i, i + 1
+        while start < i and doc[start].lower_ in PERSON_NOUNS:
+            # "Host X Y": the run reaches back over the role word skipped above
+            start += 1
         span = doc[start:end]
         if span[-1].lower_ in PERSON_NOUNS:
             # "Prime Minister": a run ending in a title is a title

@@ -46,6 +46,9 @@ def test_role_word_is_cut_from_the_name(run) -> None:
     [
         # a word the model takes into the name, before a given name, describes the person
         ('Ferryman Peter Lund, 64, was blunter: "They have cut us off."', "Peter Lund"),
+        # a role word the tagger read as part of a proper-noun run
+        ('The ceremony ran long. Host Nadia Perrin joked that the night had "more costume changes than a pantomime."',
+         "Nadia Perrin"),
         # an honorific or a second given name stays
         ('Lady Mary Holt said the gardens would reopen.', "Lady Mary Holt"),
         ('Anna Maria Lund said the gardens would reopen.', "Anna Maria Lund"),
@@ -86,3 +89,8 @@ def test_description_by_a_title_goes_to_who_released_it(run) -> None:
         "“Golden Hour” in 2014."
     )
     assert _who(run(text), text, "The “Golden Hour” singer") == "Mila Raine"
+
+
+def test_a_name_after_a_group_noun_is_a_group(run) -> None:
+    facts = run("The evening opened with a medley of folk songs by the band Harbour Lights.")
+    assert [(e.name, e.kind) for e in facts.entities] == [("Harbour Lights", "group")]

@@ -187,3 +187,10 @@ def test_event_names_with_inner_words(run, text: str, names: list[str]) -> None:
 
 def test_a_first_day_of_anything_is_no_event(run) -> None:
     assert run("On the first day of the trial, the judge spoke to Laura Finch.").events == ()
+
+
+def test_a_date_the_parser_hangs_on_a_place_still_dates_the_event(run) -> None:
+    """ "returned to V in C on Thursday": the date belongs to the verb's clause, wherever it is attached."""
+    facts = run("The Kestrel Music Awards returned to the Hall Arena in Dunmere on Thursday night, "
+                "with Ana Rivera taking home two prizes.", published="2025-11-14")
+    assert _event(facts, "Kestrel Music Awards").date.value == "2025-11-13"
