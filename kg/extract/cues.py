@@ -54,7 +54,7 @@ PERSON_NOUNS: dict[str, str | None] = {
             midfielder defender quarterback pitcher batsman bowler jockey boxer golfer cyclist
             sprinter swimmer skater teammate referee umpire chef economist analyst professor
             scientist researcher doctor surgeon nurse teacher principal student owner organiser
-            organizer promoter curator critic
+            organizer promoter curator critic guest headliner
             """.split(),
         None,
     ),

@@ -533,12 +533,21 @@ def governing_verb(token: Token) -> Token:
     return cur
 
 
+#: Subordinating words that put a clause at the same time as its main clause ("as X opened").
+_SAME_TIME_MARKS = frozenset({"as", "while", "when"})
+
+
 def _place_of_verb(doc: Doc, m: EventMention, place_starts: dict[int, str]) -> str | None:
     """The place an event's own verb puts it in: "X will return to V", "X is held at V"."""
     verb = None if m.generic else _own_verb(doc[m.end - 1])
     if verb is None:
         return None
-    return _verb_place(doc, verb, place_starts)
+    place = _verb_place(doc, verb, place_starts)
+    mark = next((c.lower_ for c in verb.children if c.dep_ == "mark"), None)
+    if place is None and verb.dep_ == "advcl" and mark in _SAME_TIME_MARKS:
+        # "fans braved the rain at V as X opened": what happens there while X opens is at X
+        place = _verb_place(doc, verb.head, place_starts)
+    return place
 
 
 def _verb_place(doc: Doc, verb: Token, place_starts: dict[int, str]) -> str | None:

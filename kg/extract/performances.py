@@ -132,6 +132,11 @@ def _subjects(verb: Token) -> list[Token]:
         if cur is None:
             break
         subj = [c for c in cur.children if c.dep_ in _SUBJECT_DEPS]
+        mark = next((c for c in cur.children if c.dep_ == "mark"), None)
+        if cur is not verb and mark is not None and any(s.i < mark.i for s in subj):
+            # "A, after B pulled out, brought ...": parsed with both as subjects of "pulled"; the
+            # verb reached through its conjunct is A's, and B belongs to the "after" clause
+            subj = [s for s in subj if s.i < mark.i]
         # "Ana Silva, who covered 'X'": the relative pronoun stands for the noun the clause is on
         if cur.dep_ == "relcl" and any(c.lower_ in _RELATIVES for c in subj):
             subj = [cur.head]
@@ -153,8 +158,8 @@ def _subjects(verb: Token) -> list[Token]:
 def _guests(verb: Token) -> list[Token]:
     """Performers joining the subject: "was joined by X", "duetted with X"."""
     out: list[Token] = []
-    # "X joined Y to sing 'Z'": Y sings too
-    if verb.dep_ in ("xcomp", "advcl") and verb.head.lemma_ == "join":
+    # "X joined Y to sing 'Z'", "X brought out Y to perform 'Z'": Y sings too
+    if verb.dep_ in ("xcomp", "advcl") and verb.head.lemma_ in ("join", "bring"):
         out.extend(c for c in verb.head.children if c.dep_ in ("dobj", "obj"))
     # "brought out X for a duet": X performs too
     if verb.lemma_ == "bring":

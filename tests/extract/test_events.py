@@ -194,3 +194,8 @@ def test_a_date_the_parser_hangs_on_a_place_still_dates_the_event(run) -> None:
     facts = run("The Kestrel Music Awards returned to the Hall Arena in Dunmere on Thursday night, "
                 "with Ana Rivera taking home two prizes.", published="2025-11-14")
     assert _event(facts, "Kestrel Music Awards").date.value == "2025-11-13"
+
+
+def test_an_event_opening_as_people_gather_somewhere_is_there(run) -> None:
+    facts = run("Thousands of fans braved the rain at Brenmoor Park on Friday as the Saltmarsh Festival opened.")
+    assert _place_name(facts, _event(facts, "Saltmarsh Festival").location) == "Brenmoor Park"

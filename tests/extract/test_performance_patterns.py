@@ -265,3 +265,9 @@ def test_a_tour_review_with_quotes_between_the_songs(run) -> None:
         # placed by the sentences before it, and so at the one show the review is about
         ("Wren Adebayo", "Low Water", tour, hall),
     ]
+
+
+def test_who_pulled_out_does_not_perform_and_the_guest_brought_out_does(run) -> None:
+    text = ("Rapper Dex Morrow, a late addition to the bill after Lila Stone pulled out with illness, "
+            "brought out surprise guest Tayo Banks to perform their collaboration \"Night Bus.\"")
+    assert _rows(run(text)) == [("Dex Morrow", "Night Bus", None, None), ("Tayo Banks", "Night Bus", None, None)]
