@@ -196,9 +196,19 @@ def _in_marks(span: Span) -> bool:
 
 
 def _modifier(span: Span) -> bool:
-    """ "the X soundtrack", "the X administration": a name used as a modifier names no one here."""
+    """ "the X soundtrack", "the X administration", "Grammy winner Y": a name used as a modifier names no one here."""
     root = span.root
     doc = span.doc
+    if (
+        len(span) == 1
+        and root.dep_ in ("amod", "compound")
+        and root.head.i == span.end
+        and root.head.lower_ in PERSON_NOUNS
+        and span.end + 1 < len(doc)
+        and doc[span.end + 1].pos_ == "PROPN"
+    ):
+        # "Grammy winner Ana Silva", "Oscar nominee Y": the award describes the person named after it
+        return True
     return (
         root.dep_ == "compound"
         and root.head.i >= span.end

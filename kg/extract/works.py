@@ -290,10 +290,15 @@ def _title_after_cue(doc: Doc, i: int, sent_end: int) -> Span | None:
     if j == i:
         return None
     span = doc[i:j]
-    if all(t.ent_type_ in ("PERSON", "DATE", "TIME") for t in span):
+    cue = doc[i - 1]
+    # "the film star Ana Silva" is a person; "her album Desert Bloom", owned, is the album
+    owner = cue.head if cue.dep_ == "compound" else cue
+    owned = any(c.dep_ == "poss" for c in (*cue.children, *owner.children))
+    if all(t.ent_type_ in ("PERSON", "DATE", "TIME") for t in span) and not owned:
         return None
     # "a song Ana Silva wrote": the name is the subject of a relative clause, not a title
-    if span.root.dep_ in ("nsubj", "nsubjpass") and span.root.head.i >= j:
+    if span.root.dep_ in ("nsubj", "nsubjpass") and span.root.head.i >= j and (
+            span.root.head.dep_ == "relcl" or not owned):
         return None
     return span
 

@@ -94,3 +94,8 @@ def test_description_by_a_title_goes_to_who_released_it(run) -> None:
 def test_a_name_after_a_group_noun_is_a_group(run) -> None:
     facts = run("The evening opened with a medley of folk songs by the band Harbour Lights.")
     assert [(e.name, e.kind) for e in facts.entities] == [("Harbour Lights", "group")]
+
+
+def test_an_award_before_a_role_word_is_no_person(run) -> None:
+    facts = run("Grammy winner Leona Vasquez adds a second night at the Red Rock Amphitheatre.")
+    assert [e.name for e in facts.entities] == ["Leona Vasquez"]

@@ -104,3 +104,22 @@ def test_kind_from_verbs_and_categories(run, text: str, title: str, kind: str) -
 def test_subject_of_a_relative_clause_is_no_title(run) -> None:
     facts = run("They played “Paper Roads,” a song Mercer wrote with Finch during lockdown.")
     assert [w.title for w in facts.works] == ["Paper Roads"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Her album Desert Bloom won best pop vocal album.",
+        "The singer, whose album Desert Bloom won best pop vocal album, will perform in August.",
+    ],
+)
+def test_an_owned_title_the_model_calls_a_person_is_the_work(run, text: str) -> None:
+    facts = run(text)
+    assert _work(facts, "Desert Bloom").kind == "album"
+    assert "Desert Bloom" not in {e.name for e in facts.entities}
+
+
+def test_a_name_after_a_work_noun_is_still_a_person_when_nobody_owns_the_work(run) -> None:
+    facts = run("It is a song Ana Silva wrote in 2010. She met the film star Ana Silva.")
+    assert facts.works == ()
+    assert [e.name for e in facts.entities] == ["Ana Silva"]
