@@ -419,8 +419,10 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
         acts: list[Entity] = []
         start = len(found)
         for verb in verbs:
-            performers = _performers(doc, verb) or (previous if not _subjects(verb) else []) or (
-                context.acts if _act_unnamed(verb) else [])
+            unnamed = _act_unnamed(verb)
+            # "closed with a set that ended with 'X'": the act of the clause before
+            performers = _performers(doc, verb) or (previous if unnamed or not _subjects(verb) else []) or (
+                context.acts if unnamed else [])
             # "she duetted with X": a pronoun coreference left open is the act the text is about
             if _open_pronoun(doc, verb):
                 performers = [*context.acts, *(p for p in performers if p not in context.acts)]
@@ -444,11 +446,15 @@ def _open_pronoun(doc: Doc, verb: Token) -> bool:
 
 
 def _act_unnamed(verb: Token) -> bool:
-    """A cue that names no act: "'X' was dedicated to ..." (passive, no agent), "the encore was 'Y'"."""
+    """A cue that names no act: "'X' was dedicated to ..." (passive, no agent), "the encore was 'Y'",
+    "a set that ended with 'Z'"."""
     if any(c.dep_ == "auxpass" for c in verb.children):
         return not any(c.dep_ == "agent" for c in verb.children)
-    return any(c.dep_ in _SUBJECT_DEPS and c.lemma_.lower() in _SHOW_NOUNS | _SHOW_PARTS
-               and not any(g.dep_ == "poss" for g in c.children) for c in verb.children)
+    # "a set that ended with 'X'": the relative pronoun stands for the set
+    subjects = [verb.head if verb.dep_ == "relcl" and c.lower_ in _RELATIVES else c
+                for c in verb.children if c.dep_ in _SUBJECT_DEPS]
+    return any(c.lemma_.lower() in _SHOW_NOUNS | _SHOW_PARTS and not any(g.dep_ == "poss" for g in c.children)
+               for c in subjects)
 
 
 def _billed_performances(doc: Doc, idx: _Index, sent: Span, here: str | None, context: _Context) -> list[Performance]:

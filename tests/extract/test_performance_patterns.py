@@ -271,3 +271,9 @@ def test_who_pulled_out_does_not_perform_and_the_guest_brought_out_does(run) -> 
     text = ("Rapper Dex Morrow, a late addition to the bill after Lila Stone pulled out with illness, "
             "brought out surprise guest Tayo Banks to perform their collaboration \"Night Bus.\"")
     assert _rows(run(text)) == [("Dex Morrow", "Night Bus", None, None), ("Tayo Banks", "Night Bus", None, None)]
+
+
+def test_a_set_that_ended_with_a_song_is_the_act_of_the_clause_before(run) -> None:
+    text = ("Headliners Harrow Lane closed the main stage at the Quarry Lights Festival with a 90-minute set "
+            "that ended with their 2019 hit \"Undertow.\"")
+    assert _rows(run(text)) == [("Harrow Lane", "Undertow", QLF, None)]
