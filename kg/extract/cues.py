@@ -55,6 +55,9 @@ PERSON_NOUNS: dict[str, str | None] = {
             sprinter swimmer skater teammate referee umpire chef economist analyst professor
             scientist researcher doctor surgeon nurse teacher principal student owner organiser
             organizer promoter curator critic guest headliner
+            composer lyricist conductor choreographer playwright novelist poet photographer journalist
+            reporter editor executive dj keyboardist saxophonist trumpeter violinist cellist percussionist
+            soprano tenor baritone narrator screenwriter showrunner historian biographer
             """.split(),
         None,
     ),

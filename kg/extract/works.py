@@ -16,7 +16,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Span
 
 from kg.extract.coref import entity_at
-from kg.extract.cues import GROUP_NOUNS, PERSON_NOUNS
+from kg.extract.cues import FIRST_NAME_GENDER, GROUP_NOUNS, PERSON_NOUNS
 from kg.extract.events import doc_text, event_mentions, is_cap, sentence_bounds
 from kg.extract.model import TextSpan, Work
 
@@ -55,6 +55,11 @@ _SONG_VERBS = frozenset({"perform", "sing", "play", "cover", "belt", "debut", "r
 _QUOTES = {"“": "”", "‘": "’", '"': '"', "'": "'"}
 #: Punctuation trimmed from the edges of a title span.
 _EDGE_PUNCT = frozenset("“”‘’\"',.;:!?")
+#: What people do to works: "the film X directed" is X's film, not a film called X.
+_MAKING_VERBS = frozenset({"write", "co-write", "pen", "compose", "direct", "produce", "record", "release",
+                           "sing", "make", "star", "perform", "cover", "play", "film", "shoot", "create"})
+#: Words before a cue that make it a noun whatever the tagger says ("the musical X").
+_DETERMINERS = frozenset({"the", "a", "an", "her", "his", "their", "its", "our", "my", "your"})
 _SMALL_WORDS = frozenset({"a", "an", "the", "of", "in", "on", "to", "and", "for", "with", "at", "by", "is",
                           "or", "my", "your", "me", "you", "it", "this", "that", "from", "&"})
 #: Prepositions between a performance and its title ("a rendition of", "opened with").
@@ -291,14 +296,18 @@ def _title_after_cue(doc: Doc, i: int, sent_end: int) -> Span | None:
         return None
     span = doc[i:j]
     cue = doc[i - 1]
-    # "the film star Ana Silva" is a person; "her album Desert Bloom", owned, is the album
     owner = cue.head if cue.dep_ == "compound" else cue
     owned = any(c.dep_ == "poss" for c in (*cue.children, *owner.children))
-    if all(t.ent_type_ in ("PERSON", "DATE", "TIME") for t in span) and not owned:
+    # "a song Ana Silva wrote", "the film star Ana Silva": a name that starts with a given name is
+    # a person's, unless someone owns the work ("her album Desert Bloom"); "the film Silent River
+    # opened", "the album Desert Bloom was released" are titles, whatever the model tags them
+    if span[0].lower_ in FIRST_NAME_GENDER and not owned:
         return None
-    # "a song Ana Silva wrote": the name is the subject of a relative clause, not a title
-    if span.root.dep_ in ("nsubj", "nsubjpass") and span.root.head.i >= j and (
-            span.root.head.dep_ == "relcl" or not owned):
+    verb = span.root.head
+    # "the song Taylor Swift wrote": a name doing to the work what people do to works
+    if span.root.dep_ == "nsubj" and verb.i >= j and verb.lemma_.lower() in _MAKING_VERBS and not owned:
+        return None
+    if all(t.ent_type_ in ("DATE", "TIME") for t in span):
         return None
     return span
 
@@ -318,7 +327,9 @@ def extract_works(doc: Doc) -> tuple[Work, ...]:
     # cue noun + capitalised title without quotes
     _, sent_ends = sentence_bounds(doc)
     for tok in doc:
-        if tok.lower_ in _CUES and tok.pos_ == "NOUN" and tok.i + 1 < len(doc):
+        # "the musical X": the tagger may call the cue an adjective before a name
+        cue = tok.pos_ == "NOUN" or tok.pos_ == "ADJ" and tok.i > 0 and doc[tok.i - 1].lower_ in _DETERMINERS
+        if tok.lower_ in _CUES and cue and tok.i + 1 < len(doc):
             span = _title_after_cue(doc, tok.i + 1, sent_ends[tok.i])
             if span is not None:
                 candidates.append((span, False))

@@ -49,6 +49,7 @@ def test_role_word_is_cut_from_the_name(run) -> None:
         # a role word the tagger read as part of a proper-noun run
         ('The ceremony ran long. Host Nadia Perrin joked that the night had "more costume changes than a pantomime."',
          "Nadia Perrin"),
+        ('Composer Idris Fane said the show had changed "a hundred times" since its first reading.', "Idris Fane"),
         # an honorific or a second given name stays
         ('Lady Mary Holt said the gardens would reopen.', "Lady Mary Holt"),
         ('Anna Maria Lund said the gardens would reopen.', "Anna Maria Lund"),

@@ -123,3 +123,25 @@ def test_a_name_after_a_work_noun_is_still_a_person_when_nobody_owns_the_work(ru
     facts = run("It is a song Ana Silva wrote in 2010. She met the film star Ana Silva.")
     assert facts.works == ()
     assert [e.name for e in facts.entities] == ["Ana Silva"]
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "kind"),
+    [
+        # the tagger calls the cue an adjective and the title a person
+        ("The musical Harbour Lights opened at the Lyric Theatre on Thursday.", "Harbour Lights", "show"),
+        # parsed as "the film [that] Silent River opened": a title all the same
+        ("The film Silent River opened in May.", "Silent River", "film"),
+        ("The album Desert Bloom was released in May.", "Desert Bloom", "album"),
+    ],
+)
+def test_a_capitalised_title_after_its_cue_noun(run, text: str, title: str, kind: str) -> None:
+    facts = run(text)
+    assert _work(facts, title).kind == kind
+    assert facts.entities == ()
+
+
+def test_a_person_making_the_work_is_no_title(run) -> None:
+    facts = run("It was the film Nolan directed in 2010.")
+    assert facts.works == ()
+    assert [e.name for e in facts.entities] == ["Nolan"]
