@@ -86,6 +86,8 @@ _EVENT_TAIL = frozenset({"halftime", "show", "ceremony", "concert", "gala", "per
 _SOFT_PUNCT = frozenset({",", '"', "“", "”", "‘", "’"})
 _GAP_VERBS = frozenset({"take", "hold", "stage", "host", "be", "place"})
 _SUPER_PREPS = frozenset({"of", "at", "during"})
+#: Prepositions that bring in another happening than the clause's own ("after a win at V").
+_OTHER_TIME_PREPS = frozenset({"after", "before", "following", "since", "ahead"})
 #: "the 2019 Zennies", "the 41st Lanterns": a capitalised plural (not "'s", not "-ss") after a year or ordinal.
 _DATED_PLURAL = re.compile(r"\b[Tt]he (?:(?:19|20)\d\d|\d+(?:st|nd|rd|th)) ([A-Z][\w]*[^s'’\W]s)\b")
 #: The same participles as a search over the text, so that most articles skip the rule.
@@ -99,6 +101,7 @@ BACK_NOUNS: dict[str, frozenset[str]] = {
     "festival": frozenset({"festival"}), "ceremony": frozenset({"award"}), "awards": frozenset({"award"}),
     "gala": frozenset({"award"}), "tour": frozenset({"music"}), "residency": frozenset({"music"}),
     "concert": frozenset({"music"}), "leg": frozenset({"music"}), "show": frozenset(), "event": frozenset(),
+    "final": frozenset({"sports"}), "match": frozenset({"sports"}), "game": frozenset({"sports"}),
 }
 _BACK_REFERENCE_RE = re.compile(r"\b(?:[Tt]he|[Tt]his|[Tt]hat) (" + "|".join(BACK_NOUNS) + r")\b")
 
@@ -519,6 +522,9 @@ def _own_verb(head: Token) -> Token | None:
     """
     if head.dep_ in ("nsubj", "nsubjpass") and head.head.lemma_.lower() in _LOCATING_VERBS:
         return head.head
+    # "the final will be played at V": a game is played where it is held
+    if head.dep_ == "nsubjpass" and head.head.lemma_.lower() == "play":
+        return head.head
     return next((c for c in head.children if c.dep_ in ("relcl", "acl") and c.lemma_.lower() in _LOCATING_VERBS
                  and (c.dep_ == "acl" or any(g.lower_ in ("which", "that") for g in c.children))), None)
 
@@ -572,8 +578,11 @@ def _verb_place(doc: Doc, verb: Token, place_starts: dict[int, str]) -> str | No
 def _date_of_verb(doc: Doc, m: EventMention, published: str | None) -> When | None:
     """The date an event's own verb gives it: "X will return to V next month", "X was held in May"."""
     verb = None if m.generic else _own_verb(doc[m.end - 1])
-    if verb is None:
-        return None
+    return None if verb is None else _verb_date(doc, verb, published)
+
+
+def _verb_date(doc: Doc, verb: Token, published: str | None) -> When | None:
+    """The first date in ``verb``'s own clause."""
     for ent in doc.ents:
         if ent.label_ not in ("DATE", "TIME") or not is_date_text(ent.text) or is_event_day(ent):
             continue
@@ -795,7 +804,10 @@ def _place_from_later_clauses(
                    and (not kinds or data[n]["kind"] in kinds)]
         if verb is not None and earlier and data[earlier[-1]]["location"] is None \
                 and not _another_edition(verb, data[earlier[-1]]["date"], doc._.published):
-            data[earlier[-1]]["location"] = _verb_place(doc, verb, place_starts)
+            rec = data[earlier[-1]]
+            rec["location"] = _verb_place(doc, verb, place_starts)
+            # "The final will be played at V on May 18": its date too, when it had none
+            rec["date"] = rec["date"] or _verb_date(doc, verb, doc._.published)
 
 
 def _another_edition(verb: Token, date: When | None, published: str | None) -> bool:
@@ -830,9 +842,20 @@ def _clause_venue(doc: Doc, span: Span, place_starts: dict[int, str], venues: se
             prep -= 1
         verb = governing_verb(doc[prep])
         participle = verb.tag_ == "VBG" and verb.dep_ in ("advcl", "xcomp", "conj") and verb.head.i == clause.i
-        if doc[prep].lower_ == "at" and (verb.i == clause.i or participle):
+        if doc[prep].lower_ == "at" and (verb.i == clause.i or participle) and not _in_other_happening(doc[prep], verb):
             return place_starts[k]
     return None
+
+
+def _in_other_happening(token: Token, verb: Token) -> bool:
+    """Whether ``token`` sits in an "after ..."/"before ..." phrase of ``verb``: "reached the final
+    after a win at V" puts the win at V, not the final."""
+    cur = token
+    while cur.i != verb.i and cur.head.i != cur.i:
+        if cur.lower_ in _OTHER_TIME_PREPS:
+            return True
+        cur = cur.head
+    return False
 
 
 def _super_of(doc: Doc, m: EventMention, mentions: list[EventMention], sent_end: int) -> str | None:

@@ -199,3 +199,12 @@ def test_a_date_the_parser_hangs_on_a_place_still_dates_the_event(run) -> None:
 def test_an_event_opening_as_people_gather_somewhere_is_there(run) -> None:
     facts = run("Thousands of fans braved the rain at Brenmoor Park on Friday as the Saltmarsh Festival opened.")
     assert _place_name(facts, _event(facts, "Saltmarsh Festival").location) == "Brenmoor Park"
+
+
+def test_a_final_reached_after_a_win_elsewhere_is_where_it_will_be_played(run) -> None:
+    text = ("Riverside reached the Northern Cup final after a 2-1 win over Castlegate at Brook Lane on Saturday. "
+            "The final will be played at Wembley Stadium in London on May 18.")
+    facts = run(text, published="2025-04-13")
+    final = _event(facts, "Northern Cup final")
+    assert _place_name(facts, final.location) == "Wembley Stadium"
+    assert final.date.value == "2025-05-18"
