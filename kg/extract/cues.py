@@ -38,6 +38,10 @@ STATEMENT_NOUNS = frozenset(
 #: People who speak for someone else: "a spokesperson for X said" is attributed to X.
 PROXY_NOUNS = frozenset(["spokesperson", "spokesman", "spokeswoman", "representative", "rep", "publicist"])
 
+#: Last words of sports clubs' names ("Riverside United"): a club, not a person.
+TEAM_WORDS = frozenset({"United", "FC", "AFC", "CF", "Rovers", "Wanderers", "Athletic", "Albion", "Hotspur",
+                        "Rangers", "Dynamo", "Orient", "Argyle", "Academicals"})
+
 #: Nouns that describe a person ("the folk singer", "the 37-year-old"), with gender when they carry one.
 PERSON_NOUNS: dict[str, str | None] = {
     **dict.fromkeys(

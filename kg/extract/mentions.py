@@ -18,6 +18,7 @@ from kg.extract.cues import (
     HONORIFICS,
     PERSON_NOUNS,
     PROXY_NOUNS,
+    TEAM_WORDS,
     VENUE_WORDS,
     is_say_verb,
 )
@@ -351,8 +352,9 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         spans.append((ent, span))
     plural = _plural_names(doc)
     people = [
-        # "the band X" tagged PERSON, or a name that takes a plural verb, is a group
-        _mention(span, "group" if (span.text in plural or _after_group_noun(span)) and not _given_name_first(span)
+        # "the band X" tagged PERSON, or a name that takes a plural verb, is a group; "X United" a team
+        _mention(span, "organization" if span[-1].text in TEAM_WORDS and len(span) > 1
+                 else "group" if (span.text in plural or _after_group_noun(span)) and not _given_name_first(span)
                  else "person")
         for ent, span in spans
         if (ent.label_ == "PERSON" and not _is_venue(span)) or _given_name_first(span) or _after_role(span)

@@ -100,3 +100,8 @@ def test_a_name_after_a_group_noun_is_a_group(run) -> None:
 def test_an_award_before_a_role_word_is_no_person(run) -> None:
     facts = run("Grammy winner Leona Vasquez adds a second night at the Red Rock Amphitheatre.")
     assert [e.name for e in facts.entities] == ["Leona Vasquez"]
+
+
+def test_a_club_is_no_person(run) -> None:
+    facts = run("Riverside United reached the cup final. Striker Dami Okoye scored twice.")
+    assert [(e.name, e.kind) for e in facts.entities] == [("Riverside United", "organization"), ("Dami Okoye", "person")]
