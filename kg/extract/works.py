@@ -16,7 +16,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Span
 
 from kg.extract.coref import entity_at
-from kg.extract.cues import FIRST_NAME_GENDER, GROUP_NOUNS, PERSON_NOUNS
+from kg.extract.cues import FIRST_NAME_GENDER, GROUP_NOUNS, PERSON_NOUNS, is_say_verb
 from kg.extract.events import doc_text, event_mentions, is_cap, sentence_bounds
 from kg.extract.model import TextSpan, Work
 
@@ -312,6 +312,22 @@ def _title_after_cue(doc: Doc, i: int, sent_end: int) -> Span | None:
     return span
 
 
+def _title_set_off(doc: Doc, cue: int, sent_end: int) -> Span | None:
+    """A title set off by commas after its cue noun: "her new film, Salt Year, follows ..."
+
+    Not a name the sentence goes on to quote ("the album, Ana Silva said, ...").
+    """
+    if cue + 2 >= sent_end or doc[cue + 1].text != ",":
+        return None
+    span = _title_after_cue(doc, cue + 2, sent_end)
+    if span is None or span.end >= sent_end or doc[span.end].text not in (",", "."):
+        return None
+    after = doc[span.end + 1] if span.end + 1 < sent_end else None
+    if after is not None and is_say_verb(after):
+        return None
+    return span
+
+
 def extract_works(doc: Doc) -> tuple[Work, ...]:
     """Works in order of first mention; creators are linked later by :func:`link_creators`."""
     collector = _Collector(doc)
@@ -330,7 +346,7 @@ def extract_works(doc: Doc) -> tuple[Work, ...]:
         # "the musical X": the tagger may call the cue an adjective before a name
         cue = tok.pos_ == "NOUN" or tok.pos_ == "ADJ" and tok.i > 0 and doc[tok.i - 1].lower_ in _DETERMINERS
         if tok.lower_ in _CUES and cue and tok.i + 1 < len(doc):
-            span = _title_after_cue(doc, tok.i + 1, sent_ends[tok.i])
+            span = _title_after_cue(doc, tok.i + 1, sent_ends[tok.i]) or _title_set_off(doc, tok.i, sent_ends[tok.i])
             if span is not None:
                 candidates.append((span, False))
     candidates.sort(key=lambda c: (c[0].start, -len(c[0])))

@@ -145,3 +145,17 @@ def test_a_person_making_the_work_is_no_title(run) -> None:
     facts = run("It was the film Nolan directed in 2010.")
     assert facts.works == ()
     assert [e.name for e in facts.entities] == ["Nolan"]
+
+
+@pytest.mark.parametrize(
+    ("text", "works"),
+    [
+        ("Her new film, Salt Year, follows a fishing town.", [("Salt Year", "film")]),
+        ("Her debut album, Lighthouse Keeper, won the prize in March.", [("Lighthouse Keeper", "album")]),
+        # a speaker set off by commas is no title
+        ("About the record, Tom Reyes said, little was known.", []),
+        ("The film, which opened in May, flopped.", []),
+    ],
+)
+def test_a_title_set_off_by_commas_after_its_cue(run, text: str, works: list[tuple[str, str]]) -> None:
+    assert [(w.title, w.kind) for w in run(text).works] == works
