@@ -589,19 +589,10 @@ def _verb_date(doc: Doc, verb: Token, published: str | None) -> When | None:
         root = ent.root
         # the date hangs off the verb itself, off a preposition of it ("in May"), or off a
         # noun of its clause that the parser hung it on ("returned to V in C on Monday")
-        clause = _clause_verb(root)
-        if clause is not None and clause.i == verb.i:
+        if governing_verb(root).i == verb.i:
             span = TextSpan(ent.start_char, ent.end_char, ent.text)
             return parse_date(ent.text, published, span, future=is_future(root))
     return None
-
-
-def _clause_verb(token: Token) -> Token | None:
-    """The nearest verb above ``token`` in the parse: the clause it belongs to."""
-    head = token.head
-    while head.i != head.head.i and head.pos_ not in ("VERB", "AUX"):
-        head = head.head
-    return head if head.pos_ in ("VERB", "AUX") else None
 
 
 def _possessed_place(doc: Doc, j: int, sent_end: int, place_starts: dict[int, str]) -> str:

@@ -286,8 +286,9 @@ def _role_after(doc: Doc, end: int, sent_end: int) -> tuple[str, bool, int] | No
     return None
 
 
-def _title_after_cue(doc: Doc, i: int, sent_end: int) -> Span | None:
-    """An unquoted capitalised title right after a cue noun ("the film Top Gun")."""
+def _title_after_cue(doc: Doc, i: int, sent_end: int, cue_at: int | None = None) -> Span | None:
+    """An unquoted capitalised title at ``i``, right after its cue noun ("the film Top Gun") or after
+    the cue at ``cue_at`` and a comma."""
     j = i
     while j < sent_end and (_title_word(doc[j]) or (j > i and doc[j].lower_ in _SMALL_WORDS and j + 1 < sent_end
                                                      and _title_word(doc[j + 1]))):
@@ -295,7 +296,7 @@ def _title_after_cue(doc: Doc, i: int, sent_end: int) -> Span | None:
     if j == i:
         return None
     span = doc[i:j]
-    cue = doc[i - 1]
+    cue = doc[i - 1 if cue_at is None else cue_at]
     owner = cue.head if cue.dep_ == "compound" else cue
     owned = any(c.dep_ == "poss" for c in (*cue.children, *owner.children))
     # "a song Ana Silva wrote", "the film star Ana Silva": a name that starts with a given name is
@@ -319,7 +320,7 @@ def _title_set_off(doc: Doc, cue: int, sent_end: int) -> Span | None:
     """
     if cue + 2 >= sent_end or doc[cue + 1].text != ",":
         return None
-    span = _title_after_cue(doc, cue + 2, sent_end)
+    span = _title_after_cue(doc, cue + 2, sent_end, cue_at=cue)
     if span is None or span.end >= sent_end or doc[span.end].text not in (",", "."):
         return None
     after = doc[span.end + 1] if span.end + 1 < sent_end else None
