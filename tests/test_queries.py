@@ -227,3 +227,26 @@ def test_an_event_with_many_places_gives_one_row_and_each_performance_its_own_pl
     # Which of its places the one row names is not defined; that it names one of them is.
     assert events[0]["venue"] in {f"Hall {n}" for n in range(4)}
     assert events[0]["city"] in {f"City {n}" for n in range(4)}
+
+
+@pytest.mark.parametrize("engine", ["rdflib", "oxigraph"])
+def test_placed_performances_without_a_named_event_give_no_event_rows(engine, tmp_path):
+    """A review placing songs at a hall names no event: `events` is empty, `performances` has the hall."""
+    text = "Mira Sol sang Tide at the Pier Hall."
+    hall = Place(key="place:1", name="Pier Hall", kind="venue")
+    facts = Facts(
+        entities=(Entity(key="person:1", kind="person", name="Mira Sol"),),
+        works=(Work(key="work:1", title="Tide", kind="song"),),
+        places=(hall,),
+        performances=(Performance(performer="person:1", work="work:1", location="place:1", cue="sang",
+                                  span=_span(text, "Mira Sol sang Tide")),),
+    )
+    dataset = Dataset(default_union=True)
+    add_article(dataset, Article(id="review", text=text), facts)
+    store = pyoxigraph.Store()
+    write_dataset(dataset, tmp_path / "review.nq")
+    store.load(path=str(tmp_path / "review.nq"), format=pyoxigraph.RdfFormat.N_QUADS)
+    run = (lambda q: _rdflib_rows(dataset, q)) if engine == "rdflib" else (lambda q: _oxigraph_rows(store, q))
+    assert run(load("events")) == []
+    assert [(r["performer"], r["work"], r["venue"]) for r in run(load("performances"))] == [
+        ("Mira Sol", "Tide", "Pier Hall")]
