@@ -458,9 +458,21 @@ def _same_award(norm: str, known: list[str]) -> str | None:
     year, stem = _award_stem(norm)
     for other in known:
         other_year, other_stem = _award_stem(other)
-        if other_stem == stem and (year == other_year or year is None or other_year is None):
+        if (other_stem == stem or stem in _initials(other_stem) or other_stem in _initials(stem)) and (
+                year == other_year or year is None or other_year is None):
             return other
     return None
+
+
+def _initials(stem: str) -> tuple[str, ...]:
+    """The initialisms a long prize name goes by, with and without the A of "Awards".
+
+    >>> _initials("country music association"), _initials("zenny")
+    (('cma', 'cmaa'), ())
+    """
+    words = [w for w in stem.split() if w not in _INNER]
+    letters = "".join(w[0] for w in words)
+    return (letters, letters + "a") if len(words) >= 2 else ()
 
 
 def _undated(norm: str) -> str:
@@ -537,6 +549,34 @@ def governing_verb(token: Token) -> Token:
             return cur
         cur = cur.head
     return cur
+
+
+_DASHES = frozenset({"—", "–", "-", "--", "―"})
+
+#: How many sentences from the top a dateline may start (after a headline and a byline).
+DATELINE_SENTENCES = 3
+
+
+def dateline_end(doc: Doc, end: int) -> bool:
+    """Whether a dateline's spaced dash follows token ``end``: ", Tenn. (AP) —", " (Reuters) -", " —"."""
+    for token in doc[end : end + 8]:
+        if token.text in _DASHES and token.i > 0 and doc[token.i - 1].whitespace_:
+            return True
+        if not (token.text in ",.()" or token.is_title or token.is_upper):
+            return False
+    return False
+
+
+def dateline_city(doc: Doc) -> tuple[str, Span] | None:
+    """The key of the city a dateline names ("NASHVILLE, Tenn. (AP) — ..."), with its sentence."""
+    cities = {m.start: (p.key, m.end) for p in doc._.places if p.kind == "city" for m in p.mentions}
+    for sent in list(doc.sents)[:DATELINE_SENTENCES]:
+        if sent.start_char in cities:
+            key, end_char = cities[sent.start_char]
+            place = doc.char_span(sent.start_char, end_char, alignment_mode="expand")
+            if place is not None and dateline_end(doc, place.end):
+                return key, sent
+    return None
 
 
 #: Subordinating words that put a clause at the same time as its main clause ("as X opened").
@@ -684,7 +724,11 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
         norm = dated.get(norm, norm)
         # "the 2019 Zennies" and "the 2019 Zenny Awards": one show under two names
         if norm not in data and m.kind == "award":
-            norm = _same_award(norm, [n for n in order if data[n]["kind"] == "award"]) or norm
+            same = _same_award(norm, [n for n in order if data[n]["kind"] == "award"])
+            # "the CMA Awards", then "the Country Music Association Awards": named in full
+            if same is not None and len(_award_stem(norm)[1]) > len(_award_stem(same)[1]):
+                data[same]["name"] = m.name
+            norm = same or norm
         base = _undated(norm)
         if base != norm:
             dated.setdefault(base, norm)
@@ -724,6 +768,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
                     break
         if rec["date"] is None:
             rec["date"] = _year_date(rec["name"], rec["mentions"][0])
+    _place_at_dateline(doc, data, order)
     keys = {norm: f"event:{i}" for i, norm in enumerate(order, 1)}
     return tuple(
         Event(
@@ -737,6 +782,32 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
         )
         for norm in order
     )
+
+
+def _place_at_dateline(doc: Doc, data: dict[str, dict], order: list[str]) -> None:
+    """ "LOS ANGELES (AP) — X won at the Y Awards on Sunday": an event the dateline's sentence
+    says took place, placed nowhere else, was in the dateline's city (not one it says will)."""
+    found = dateline_city(doc)
+    if found is None:
+        return
+    city, sent = found
+    for norm in order:
+        rec = data[norm]
+        if rec["location"] is not None or rec["generic"]:
+            continue
+        for m in rec["mentions"]:
+            span = doc.char_span(m.start, m.end, alignment_mode="expand")
+            if span is None or not sent.start <= span.start < sent.end:
+                continue
+            if told_as_past(governing_verb(span.root)):
+                rec["location"] = city
+                break
+
+
+def told_as_past(verb: Token) -> bool:
+    """ "won", "was held", "has played": a verb that tells what happened, not what will."""
+    return verb.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children) or (
+        verb.tag_ == "VBN" and any(c.dep_ in ("aux", "auxpass") for c in verb.children))
 
 
 def referred_event(doc: Doc, token: Token) -> str | None:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.cues import VENUE_WORDS
-from kg.extract.events import event_mentions, is_cap, title_run_start
+from kg.extract.cues import GROUP_NOUNS, VENUE_WORDS
+from kg.extract.events import DATELINE_SENTENCES, dateline_end, event_mentions, is_cap, title_run_start
 from kg.extract.model import Place, TextSpan
 from kg.extract.works import WORK_CUES
 
@@ -114,6 +114,16 @@ def _venue_word(token) -> bool:  # type: ignore[no-untyped-def]
     return token.text[:1].isupper() and token.lower_ in VENUE_WORDS
 
 
+def _shouted(name: str) -> bool:
+    """A name in capitals as datelines write it ("LONDON —"), not an initialism ("UK", "NYC")."""
+    return name.isupper() and any(len(word) >= 4 and word.isalpha() for word in name.split())
+
+
+def _unshouted(name: str) -> str:
+    """ "LONDON" -> "London", when no mention wrote it in lower case."""
+    return name.title() if _shouted(name) else name
+
+
 class _Builder:
     """Collects place mentions, merges them by name, and records containment."""
 
@@ -140,6 +150,8 @@ class _Builder:
             self.by_norm[norm] = {"name": span.text, "kind": kind, "in": None, "mentions": []}
             self.order.append(norm)
         rec = self.by_norm[norm]
+        if _shouted(rec["name"]) and not _shouted(span.text):
+            rec["name"] = span.text
         rec["mentions"].append(TextSpan(span.start_char, span.end_char, span.text))
         for k in range(start, end):
             self.token_place[k] = norm
@@ -163,7 +175,7 @@ class _Builder:
         return tuple(
             Place(
                 key=keys[n],
-                name=self.by_norm[n]["name"],
+                name=_unshouted(self.by_norm[n]["name"]),
                 kind=self.by_norm[n]["kind"],
                 contained_in=keys.get(self.by_norm[n]["in"]) if self.by_norm[n]["in"] else None,
                 mentions=tuple(self.by_norm[n]["mentions"]),
@@ -231,7 +243,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
             # GPE / LOC / FAC entities that are not part of an event name
             elif ent is not None and not events.intersection(range(ent.start, ent.end)) \
                     and not (ent.text in surnames and _geo_kind(ent.text) is None) and not _in_title(doc, ent.start) \
-                    and not _in_marks(doc, ent.start, ent.end):
+                    and not _in_marks(doc, ent.start, ent.end) and not _after_group_noun(doc, ent.start):
                 nxt = _add_entity(doc, ent, sent.end, events, builder)
             else:
                 nxt = (
@@ -244,8 +256,33 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
                 )
             i = nxt
     _refine_kinds(doc, builder)
+    dateline = _dateline_city(doc, builder)
     _link_containment(doc, builder, events)
+    if dateline is not None:
+        # a venue whose town the text never names is in the dateline's city
+        for norm in builder.order:
+            if builder.by_norm[norm]["kind"] not in _GEO_RANK and builder.by_norm[norm]["in"] is None:
+                builder.contain(norm, dateline)
     return builder.build()
+
+
+def _dateline_city(doc: Doc, builder: _Builder) -> str | None:
+    """The city of the dateline ("LONDON — ...", "NASHVILLE, Tenn. (AP) — ..."), added if the model missed it.
+
+    A reporter names the town of a venue elsewhere; the dateline says where the story happened.
+    """
+    for sent in list(doc.sents)[:DATELINE_SENTENCES]:
+        start, end = sent.start, sent.start
+        while end < sent.end and doc[end].is_upper and doc[end].is_alpha and len(doc[end]) > 1:
+            end += 1
+        norm = builder.token_place.get(start)
+        if norm is not None:
+            end = max(k for k in range(start, sent.end) if builder.token_place.get(k) == norm) + 1
+        if end == start or not dateline_end(doc, end):
+            continue
+        norm = norm or builder.add(start, end, "city")
+        return norm if norm is not None and builder.by_norm[norm]["kind"] == "city" else None
+    return None
 
 
 def _add_kind_named(doc: Doc, i: int, sent_end: int, events: set[int], builder: _Builder) -> int | None:
@@ -328,16 +365,25 @@ def _surnames(doc: Doc) -> set[str]:
     mention of the word is the person, not a town.
     """
     full = {e.text for e in doc.ents if e.label_ == "PERSON" and len(e) > 1}
+    lone = {e.text for e in doc.ents if e.label_ == "PERSON" and len(e) == 1}
     # "Mara Kent" tagged PERSON in the headline and GPE after a dateline: the model's own
     # other reading of the same full name says who it is
     names = full | {name.split()[-1] for name in full}
     for e in doc.ents:
         before = doc[e.start - 1] if e.start > 0 else None
+        # "Lacey Dunn" tagged GPE, then "Dunn" tagged PERSON: a full name whose surname is a person
+        if e.label_ == "GPE" and 2 <= len(e) <= 3 and e[-1].text in lone and all(t.is_title for t in e):
+            names.add(e.text)
         # "Ana Rivera": a capitalised untagged word right before a one-word GPE is a first name
         if e.label_ == "GPE" and len(e) == 1 and before is not None and before.pos_ == "PROPN" \
                 and before.ent_type_ == "" and before.is_title and not before.is_sent_start:
             names.add(e.text)
     return names
+
+
+def _after_group_noun(doc: Doc, start: int) -> bool:
+    """ "the trio Blackwater Creek", "the band X": a name the text calls a group is no place."""
+    return start > 0 and doc[start - 1].lower_ in GROUP_NOUNS and doc[start - 1].is_lower
 
 
 def _add_entity(doc: Doc, ent: Span, sent_end: int, events: set[int], builder: _Builder) -> int:
