@@ -73,6 +73,9 @@ _MUSICIAN_NOUNS = frozenset(
     """.split()
 )
 #: Pronouns only people take.
+#: Words that make a month before a name a date: "last June", "since April".
+_DATE_WORDS = frozenset({"last", "next", "this", "since", "until", "till", "early", "late", "mid", "every"})
+
 _PERSONAL = frozenset({"he", "she", "his", "her", "him", "himself", "herself"})
 
 
@@ -322,7 +325,7 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             start > 0
             and start == ent.start
             and _given_name(doc[start - 1])
-            and doc[start - 1].ent_iob_ == "O"
+            and (doc[start - 1].ent_iob_ == "O" or _month_as_given_name(doc[start - 1]))
         ):
             # "Ana [Rivera]": a given name the model left out of the entity
             start -= 1
@@ -351,6 +354,10 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             continue
         spans.append((ent, span))
     plural = _plural_names(doc)
+    # "bluegrass legend X Y" the model did not tag at all: a name after a role noun
+    described = [span for span in _candidate_runs(doc, covered, blocked) if _after_role(span)]
+    covered.update(t.i for span in described for t in span)
+    spans += [(span, span) for span in described]
     people = [
         # "the band X" tagged PERSON, or a name that takes a plural verb, is a group; "X United" a team
         _mention(span, "organization" if span[-1].text in TEAM_WORDS and len(span) > 1
@@ -375,6 +382,9 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             found.append(_mention(span, "group" if _after_group_noun(span) else "organization"))
         elif ent.label_ in _ORG_LABELS and span.end == ent.end and _member_of(span):
             # "the singer of X", "Y of X joined": X is the band its member plays in
+            found.append(_mention(span, "group"))
+        elif _after_group_noun(span) and span.end == ent.end and ent.label_ in ("GPE", "LOC", "FAC"):
+            # "the trio Blackwater Creek" tagged as a place
             found.append(_mention(span, "group"))
         elif _subject_of_saying(span):
             # a person mislabelled as a work or a place, who speaks
@@ -576,6 +586,18 @@ def _given_name(token: Token) -> bool:
     return token.pos_ == "PROPN" and token.is_title and token.lower_ in FIRST_NAME_GENDER
 
 
+def _month_as_given_name(token: Token) -> bool:
+    """ "legend June Calloway": a month the model read as a date alone, not after "in", "last"..."""
+    doc = token.doc
+    before = doc[token.i - 1] if token.i > 0 else None
+    return (
+        token.ent_type_ == "DATE"
+        and token.ent_iob_ == "B"
+        and (token.i + 1 >= len(doc) or doc[token.i + 1].ent_type_ != "DATE")
+        and (before is None or before.pos_ not in ("ADP", "DET", "NUM", "ADJ") and before.lower_ not in _DATE_WORDS)
+    )
+
+
 def _given_name_first(span: Span) -> bool:
     """A two- or three-word name starting with a common given name ("Nina Park" tagged GPE)."""
     return 2 <= len(span) <= 3 and span[0].lower_ in FIRST_NAME_GENDER and all(t.is_title for t in span)
@@ -662,6 +684,9 @@ def _candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]])
         start, end = _propn_run(doc, i) if token.pos_ == "PROPN" else (i, i + 1)
         if any(j in covered for j in range(start, end)):
             start, end = i, i + 1
+            # "legend June Calloway": the model took the given name for a date
+            if i > 0 and _given_name(doc[i - 1]) and _month_as_given_name(doc[i - 1]):
+                start = i - 1
         while start < i and doc[start].lower_ in PERSON_NOUNS:
             # "Host X Y": the run reaches back over the role word skipped above
             start += 1

@@ -23,7 +23,15 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
 from kg.extract.dates import is_date_text, is_event_day, is_future, parse_date
-from kg.extract.events import date_after, doc_text, governing_verb, referred_event, sentence_bounds
+from kg.extract.events import (
+    DATELINE_SENTENCES,
+    date_after,
+    doc_text,
+    governing_verb,
+    referred_event,
+    sentence_bounds,
+    told_as_past,
+)
 from kg.extract.model import Entity, Event, Performance, TextSpan, When
 
 #: Verbs that are a performance whatever follows them.
@@ -79,6 +87,8 @@ _SUBJECT_DEPS = ("nsubj", "nsubjpass")
 _UNPERFORMED = frozenset({"film", "tv", "book"})
 #: Event kinds that are shows an article can be about as a whole.
 _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
+
+_TOWN_KINDS = frozenset({"city", "region", "country"})
 #: Nouns that refer to the show an article is about ("opened the show", "later in the evening").
 _SHOW_WORDS = frozenset({"show", "evening", "night", "ceremony", "encore", "concert", "gig", "set", "crowd",
                          "audience"})
@@ -577,9 +587,10 @@ def _clause_performances(
     """The performances one cue verb reports: its performers, each with each work of its clause."""
     end = _clause_end(verbs, verb, sent)
     works = _works_in(idx, verb.i + 1, end)
-    # "'X' was performed by Y", "Y was joined by Z for 'X'"
+    # "'X' was performed by Y" (but in "Y opened with 'W' and was joined by Z", W is Y's alone)
     if any(c.dep_ == "auxpass" for c in verb.children):
-        works = _works_in(idx, sent.start, verb.i) + works
+        works = [w for s in verb.children if s.dep_ == "nsubjpass"
+                 for w in _works_in(idx, s.left_edge.i, s.right_edge.i + 1)] + works
     # "before performing the song": the last song named
     if not works and _anaphor(doc, verb, verb.i + 1, end):
         song = _last_song_before(idx, verb.i)
@@ -644,6 +655,11 @@ def _clause_performances(
                 and _same_time(date, events[show].date) and (
                 any(p.key in _people_of_event(doc, show) for p in performers) or _speaks_of_the_show(doc, sent)):
             event = show
+    # no show named at all: the venue the top of the article put the act at
+    if event is None and location is None:
+        lead = _lead_venue(doc)
+        if lead is not None and (any(p.key in lead[1] for p in performers) or _speaks_of_the_show(doc, sent)):
+            location = lead[0]
     if event is not None:
         location = location or _chain(events, event, "location")
         date = date or _chain(events, event, "date")
@@ -759,6 +775,32 @@ def _article_event(doc: Doc) -> str | None:
     shows = [e.key for e in doc._.events if e.kind in _SHOW_KINDS and e.name[:1].isupper() and e.super_event is None]
     found = shows[0] if len(shows) == 1 else None
     doc.user_data["kg.article_event"] = found
+    return found
+
+
+def _lead_venue(doc: Doc) -> tuple[str, set[str]] | None:
+    """The one venue the top of an article without a named show says its people were at, with them.
+
+    "X returned to the Y Hall on Saturday for the first of three shows": a review names
+    the hall once, at the top, and then goes through the set.
+    """
+    cached = doc.user_data.get("kg.lead_venue", "")
+    if cached != "":
+        return cached
+    found = None
+    if _article_event(doc) is None:
+        venues = {p.key: p for p in doc._.places if p.kind not in _TOWN_KINDS}
+        for sent in list(doc.sents)[: DATELINE_SENTENCES + 1]:
+            here = {(key, m.start) for key, p in venues.items() for m in p.mentions
+                    if sent.start_char <= m.start < sent.end_char}
+            if len({key for key, _ in here}) != 1:
+                continue
+            key, start = here.pop()
+            token = doc.char_span(start, start + 1, alignment_mode="expand")
+            if token is not None and told_as_past(governing_verb(token.root)) and (people := _people_in(doc, sent)):
+                found = (key, people)
+                break
+    doc.user_data["kg.lead_venue"] = found
     return found
 
 

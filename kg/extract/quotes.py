@@ -655,6 +655,10 @@ def _clear_gap(doc: Doc, text: str, prev: _Candidate, cand: _Candidate, entities
         if t.dep_ in ("nsubj", "nsubjpass") and t.pos_ in ("PROPN", "NOUN") and not t.is_space:
             # '"...", after the commission "recommended it"': a new subject, someone else's words
             mentioned = entity_at(entities, t.idx, t.idx + len(t))
+            # "..., her voice catching": the speaker's own voice, hands or eyes are no one else
+            owners = [entity_at(entities, c.idx, c.idx + len(c)) for c in t.children if c.dep_ == "poss"]
+            if mentioned is None and any(o is not None and o.key == prev.speaker.key for o in owners):
+                continue
             if mentioned is None or mentioned.key != prev.speaker.key:
                 return False
         own_cue = prev.cue is not None and t.i == prev.cue.token.i

@@ -243,3 +243,93 @@ def test_event_name_in_a_headline_is_no_person(run) -> None:
 )
 def test_relative_as_speaker(run, text: str, speakers: list[str | None]) -> None:
     assert _speakers(run(text)) == speakers
+
+
+# --- datelines and leads ---------------------------------------------------------------------------
+
+
+def _place_of(facts: Facts, name: str) -> tuple[str, str | None]:
+    """(kind, name of the containing place) of the place called ``name``."""
+    place = next(p for p in facts.places if p.name == name)
+    return place.kind, _name(facts.places, place.contained_in)
+
+
+def test_a_venue_with_no_town_is_in_the_dateline_city(run) -> None:
+    text = ("Harlow Quartet win over a home crowd\n\n"
+            "BRACKWATER, England — The Harlow Quartet played the Fenmore Ballroom on Friday. "
+            "Their next show is at the Tivoli Rooms in Glasgow.")
+    facts = run(text)
+    # the dateline town is added although the model tags nothing there, and its name is not shouted
+    assert _place_of(facts, "Brackwater") == ("city", "England")
+    assert _place_of(facts, "Fenmore Ballroom")[1] == "Brackwater"
+    assert _place_of(facts, "Tivoli Rooms")[1] == "Glasgow"
+
+
+def test_no_dateline_no_town(run) -> None:
+    facts = run("The Harlow Quartet played the Fenmore Ballroom on Friday. Fans came from Glasgow.")
+    assert _place_of(facts, "Fenmore Ballroom")[1] is None
+
+
+@pytest.mark.parametrize(
+    ("lead", "city"),
+    [
+        ("DENVER (AP) — Lena Ortiz won song of the year at the 12th Summit Music Awards on Sunday.", "Denver"),
+        # what will happen may happen elsewhere
+        ("DENVER (AP) — Lena Ortiz will host the 12th Summit Music Awards in May.", None),
+        # no dateline: nothing to place it by
+        ("Lena Ortiz won song of the year at the 12th Summit Music Awards on Sunday in a quiet year.", None),
+    ],
+)
+def test_an_event_the_dateline_sentence_tells_of_is_in_its_city(run, lead: str, city: str | None) -> None:
+    facts = run(lead)
+    event = next(e for e in facts.events if "Summit Music Awards" in e.name)
+    assert _name(facts.places, event.location) == city
+
+
+def test_an_award_show_and_its_initials_are_one_event(run) -> None:
+    text = ("Lena Ortiz sweeps the SMA Awards\n\n"
+            "Lena Ortiz won three prizes at the 12th Summit Music Awards on Sunday.")
+    events = [e.name for e in run(text).events]
+    assert events == ["12th Summit Music Awards"]
+
+
+def test_the_venue_a_review_opens_at_places_the_set(run) -> None:
+    text = ("Colin Hale returned to the Ashgrove Ballroom on Friday night for the first of two shows. "
+            "The 52-year-old opened with “Tin Roof” and was joined by fiddler Ada Quill for “Lantern”.")
+    rows = {(performer, work, place) for performer, work, _, place, _ in _rows(run(text))}
+    assert rows == {("Colin Hale", "Tin Roof", "Ashgrove Ballroom"), ("Colin Hale", "Lantern", "Ashgrove Ballroom"),
+                    ("Ada Quill", "Lantern", "Ashgrove Ballroom")}
+
+
+def test_a_venue_announced_does_not_place_a_past_set(run) -> None:
+    text = ("Colin Hale will return to the Ashgrove Ballroom in June. "
+            "Last week he performed “Tin Roof” on a morning television show.")
+    assert {place for _, _, _, place, _ in _rows(run(text))} == {None}
+
+
+@pytest.mark.parametrize(
+    ("text", "person"),
+    [
+        # a month the model reads as a date is the given name after a role noun
+        ("The show also starred gospel legend May Forrester, who is 81. Forrester said it was her last.",
+         "May Forrester"),
+        # a name the model tags as a town, whose surname alone is a person
+        ("The night belonged to Dalia Vossberg, who sang two songs. Vossberg said she was nervous.",
+         "Dalia Vossberg"),
+    ],
+)
+def test_mislabelled_full_names(run, text: str, person: str) -> None:
+    facts = run(text)
+    assert person in {e.name for e in facts.entities if e.kind == "person"}
+    assert not any(p.name == person for p in facts.places)
+
+
+def test_a_name_the_text_calls_a_group_is_no_place(run) -> None:
+    facts = run("The bill also featured the trio Blackwater Creek, who closed the night.")
+    assert "Blackwater Creek" not in {p.name for p in facts.places}
+    assert ("Blackwater Creek", "group") in {(e.name, e.kind) for e in facts.entities}
+
+
+def test_a_quote_goes_on_after_the_speakers_own_voice_breaks(run) -> None:
+    text = "“I never thought I would be back,” Ines Mora told the crowd, her voice breaking. “You kept me going.”"
+    assert _speakers(run(text)) == ["Ines Mora", "Ines Mora"]
