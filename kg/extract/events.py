@@ -213,6 +213,30 @@ def _extend(doc: Doc, start: int, end: int, floor: int, sent_end: int) -> tuple[
     return start, end
 
 
+def _longer_name(doc: Doc, end: int, sent_end: int, kind: str) -> tuple[int, str]:
+    """Where a well-known name that begins a longer one ends: "Coachella Valley Music and Arts Festival".
+
+    Past an "and" or "of" the name must reach an event word ("and Arts Festival"), or it is a
+    list ("Coachella and Stagecoach").
+    """
+    best, joined, headed = end, False, False
+    while end < sent_end:
+        token = doc[end]
+        if token.lower_ in ("and", "&", "of") and end + 1 < sent_end and is_cap(doc[end + 1]):
+            if headed:
+                # "X Festival and Y Festival": two names
+                break
+            joined = True
+        elif not is_cap(token) or token.ent_type_ == "GPE":
+            break
+        elif token.text in _HEADS:
+            kind, best, headed = _HEADS[token.text], end + 1, True
+        elif not joined:
+            best = end + 1
+        end += 1
+    return best, kind
+
+
 def _clean_start(doc: Doc, start: int, end: int) -> int:
     """Drop leading function words ("The", "&") that do not belong to the name."""
     while start < end - 1 and (doc[start].lower_ in _INNER or doc[start].pos_ in ("DET", "PRON")):
@@ -268,11 +292,7 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
         if known:
             end, kind = known
             start = title_run_start(doc, i, taken_until)
-            # a well-known name may extend a longer name ("Coachella Valley Music and Arts Festival")
-            while end < sent.end and is_cap(doc[end]) and not doc[end].ent_type_ == "GPE":
-                if doc[end].text in _HEADS:
-                    kind = _HEADS[doc[end].text]
-                end += 1
+            end, kind = _longer_name(doc, end, sent.end, kind)
             start = _clean_start(doc, start, end)
         elif head_kind or lower_kind:
             # "their Last Light farewell tour": lower-case words that describe a tour, between name and head
@@ -460,6 +480,33 @@ def _same_award(norm: str, known: list[str]) -> str | None:
         other_year, other_stem = _award_stem(other)
         if (other_stem == stem or stem in _initials(other_stem) or other_stem in _initials(stem)) and (
                 year == other_year or year is None or other_year is None):
+            return other
+    return None
+
+
+def _festival_stem(norm: str) -> tuple[str | None, str]:
+    """The year and the name of a festival's key: "glastonbury festival 2026" -> ("2026", "glastonbury").
+
+    >>> _festival_stem("2019 lollapalooza"), _festival_stem("harbour lights festival")
+    (('2019', 'lollapalooza'), (None, 'harbour lights'))
+    """
+    words = norm.split()
+    year = None
+    for at in (-1, 0):
+        if len(words) > 1 and len(words[at]) == 4 and words[at].isdigit():
+            year = words.pop(at)
+            break
+    while len(words) > 1 and words[-1] in ("festival", "fest"):
+        words.pop()
+    return year, " ".join(words)
+
+
+def _same_festival(norm: str, known: list[str]) -> str | None:
+    """A festival already named another way ("X 2026", "X Festival", "X") with no clashing year."""
+    year, stem = _festival_stem(norm)
+    for other in known:
+        other_year, other_stem = _festival_stem(other)
+        if other_stem == stem and (year == other_year or year is None or other_year is None):
             return other
     return None
 
@@ -729,6 +776,12 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
             if same is not None and len(_award_stem(norm)[1]) > len(_award_stem(same)[1]):
                 data[same]["name"] = m.name
             norm = same or norm
+        # "Glastonbury 2026", then "Glastonbury Festival": one festival, named without its year
+        if norm not in data and m.kind == "festival":
+            same = _same_festival(norm, [n for n in order if data[n]["kind"] == "festival"])
+            if same is not None and _festival_stem(same)[0] and not _festival_stem(norm)[0]:
+                data[same]["name"] = m.name
+            norm = same or norm
         base = _undated(norm)
         if base != norm:
             dated.setdefault(base, norm)
@@ -767,7 +820,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
                     rec["location"] = inner[-1]
                     break
         if rec["date"] is None:
-            rec["date"] = _year_date(rec["name"], rec["mentions"][0])
+            rec["date"] = next(filter(None, (_year_date(m.text, m) for m in rec["mentions"])), None)
     _place_at_dateline(doc, data, order)
     keys = {norm: f"event:{i}" for i, norm in enumerate(order, 1)}
     return tuple(

@@ -658,7 +658,8 @@ def _clause_performances(
     # no show named at all: the venue the top of the article put the act at
     if event is None and location is None:
         lead = _lead_venue(doc)
-        if lead is not None and (any(p.key in lead[1] for p in performers) or _speaks_of_the_show(doc, sent)):
+        if lead is not None and (not lead[1] or any(p.key in lead[1] for p in performers)
+                                 or _speaks_of_the_show(doc, sent)):
             location = lead[0]
     if event is not None:
         location = location or _chain(events, event, "location")
@@ -779,7 +780,8 @@ def _article_event(doc: Doc) -> str | None:
 
 
 def _lead_venue(doc: Doc) -> tuple[str, set[str]] | None:
-    """The one venue the top of an article without a named show says its people were at, with them.
+    """The one venue the top of an article without a named show says its people were at, with them
+    (none: "The revival opened at V" puts everyone there).
 
     "X returned to the Y Hall on Saturday for the first of three shows": a review names
     the hall once, at the top, and then goes through the set.
@@ -791,17 +793,26 @@ def _lead_venue(doc: Doc) -> tuple[str, set[str]] | None:
     if _article_event(doc) is None:
         venues = {p.key: p for p in doc._.places if p.kind not in _TOWN_KINDS}
         for sent in list(doc.sents)[: DATELINE_SENTENCES + 1]:
-            here = {(key, m.start) for key, p in venues.items() for m in p.mentions
-                    if sent.start_char <= m.start < sent.end_char}
-            if len({key for key, _ in here}) != 1:
-                continue
-            key, start = here.pop()
-            token = doc.char_span(start, start + 1, alignment_mode="expand")
-            if token is not None and told_as_past(governing_verb(token.root)) and (people := _people_in(doc, sent)):
-                found = (key, people)
+            # where someone went or was ("returned to V", "played V"), not a modifier ("a V revival")
+            spans = [(key, doc.char_span(m.start, m.end, alignment_mode="expand")) for key, p in venues.items()
+                     for m in p.mentions if sent.start_char <= m.start < sent.end_char]
+            here = {key for key, span in spans if span is not None and _reached(span.root)}
+            if len(here) == 1:
+                found = (here.pop(), _people_in(doc, sent))
                 break
     doc.user_data["kg.lead_venue"] = found
     return found
+
+
+def _reached(token: Token) -> bool:
+    """A place someone went to, was at or played, in the past: "returned to V", "opened at V", "played V"."""
+    if token.dep_ == "pobj" and token.head.lower_ in ("at", "to", "in", "inside"):
+        verb = token.head.head
+    elif token.dep_ in ("dobj", "obj"):
+        verb = token.head
+    else:
+        return False
+    return verb.pos_ in ("VERB", "AUX") and told_as_past(verb)
 
 
 def _people_of_event(doc: Doc, key: str) -> set[str]:

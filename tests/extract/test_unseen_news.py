@@ -333,3 +333,26 @@ def test_a_name_the_text_calls_a_group_is_no_place(run) -> None:
 def test_a_quote_goes_on_after_the_speakers_own_voice_breaks(run) -> None:
     text = "“I never thought I would be back,” Ines Mora told the crowd, her voice breaking. “You kept me going.”"
     assert _speakers(run(text)) == ["Ines Mora", "Ines Mora"]
+
+
+@pytest.mark.parametrize(
+    ("text", "events"),
+    [
+        # a festival with its year in the headline and its plain name in the body is one festival
+        ("Thornbury 2026: the mud returns\n\nRain fell on the Thornbury Festival on Friday.", ["Thornbury Festival"]),
+        # two editions stay two
+        ("Thornbury Festival 2025 was dry. Thornbury Festival 2026 will be wet.",
+         ["Thornbury Festival 2025", "Thornbury Festival 2026"]),
+        # a well-known name that opens a longer one, through "and", up to its event word
+        ("The Coachella Valley Music and Arts Festival returns in April.", ["Coachella Valley Music and Arts Festival"]),
+        ("She played Glastonbury Festival and Reading Festival.", ["Glastonbury Festival", "Reading Festival"]),
+    ],
+)
+def test_one_festival_under_several_names(run, text: str, events: list[str]) -> None:
+    assert [e.name for e in run(text).events] == events
+
+
+def test_a_venue_named_as_a_modifier_does_not_place_the_review(run) -> None:
+    text = ("The Broadway revival of “Glass Orchard” opened Thursday at the Linden Theatre. "
+            "Co-star Mia Tan sang the closing number, “Winter Fruit”.")
+    assert {(performer, place) for performer, _, _, place, _ in _rows(run(text))} == {("Mia Tan", "Linden Theatre")}
