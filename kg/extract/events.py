@@ -94,7 +94,10 @@ _DATED_PLURAL = re.compile(r"\b[Tt]he (?:(?:19|20)\d\d|\d+(?:st|nd|rd|th)) ([A-Z
 _NAMING_RE = re.compile(r"\b(?:called|named|titled|entitled|dubbed|billed)\b", re.IGNORECASE)
 #: Verbs whose subject event happens at their place object ("X will return to V", "X moves to V").
 _LOCATING_VERBS = frozenset({"return", "come", "move", "head", "go", "arrive", "take", "hold", "stage", "be",
-                             "open", "relocate", "settle", "land", "unfold", "run"})
+                             "open", "relocate", "settle", "land", "unfold", "run",
+                             # a tour's stops: "kicks off at V on D", "wraps up in C", "visits C"
+                             "kick", "start", "begin", "launch", "wrap", "end", "close", "finish", "conclude",
+                             "continue", "resume", "stop", "visit", "premiere", "debut"})
 _LOCATING_PREPS = frozenset({"to", "at", "in", "inside"})
 #: Bare nouns that stand for the last event of their kinds named before ("the ceremony returns to V").
 BACK_NOUNS: dict[str, frozenset[str]] = {

@@ -89,6 +89,8 @@ _UNPERFORMED = frozenset({"film", "tv", "book"})
 _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
 
 _TOWN_KINDS = frozenset({"city", "region", "country"})
+
+_HOME_VERBS = frozenset({"bear", "born", "raise", "grow", "base", "live", "reside", "die", "bury", "study"})
 #: Nouns that refer to the show an article is about ("opened the show", "later in the evening").
 _SHOW_WORDS = frozenset({"show", "evening", "night", "ceremony", "encore", "concert", "gig", "set", "crowd",
                          "audience"})
@@ -319,7 +321,8 @@ def _location_in(doc: Doc, start: int, end: int, idx: _Index) -> str | None:
     """A place named after "at"/"in" in the clause, or "on the Tacoma date" (a place before a show noun)."""
     for k in range(start, end - 1):
         low = doc[k].lower_
-        if low in ("at", "in", "inside", "on"):
+        # "Born in C, she began singing": where someone lives or comes from is no stage
+        if low in ("at", "in", "inside", "on") and doc[k].head.lemma_.lower() not in _HOME_VERBS:
             j = k + 1
             while j < end and doc[j].pos_ == "DET":
                 j += 1

@@ -206,6 +206,11 @@ def _in_event_context(doc: Doc, at: int, events: set[int], builder: _Builder) ->
     # "... Tour at X", "... Orchid Live at X" (a chain of places), "the show at X"
     if prev >= 0 and (prev in events or prev in builder.token_place or doc[prev].lemma_.lower() in _EVENT_CONTEXT):
         return True
+    # 'performed "X" at V': the verb before a quoted title
+    if prev >= 0 and doc[prev].text in _MARKS:
+        opening = next((k for k in range(prev - 1, max(prev - 16, 0), -1) if doc[k].text in _MARKS), None)
+        if opening is not None and doc[opening - 1].lemma_.lower() in _EVENT_CONTEXT:
+            return True
     head = doc[at].head
     return head.lemma_.lower() in _EVENT_CONTEXT or head.i in events
 

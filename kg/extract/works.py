@@ -401,7 +401,9 @@ def _consider(doc: Doc, collector: _Collector, span: Span, quoted: bool) -> None
     span = doc[start:end]
     if not _title_like(span.text):
         return
-    open_at = start - 1 if quoted or (start > 0 and doc[start - 1].text in _OPENING) else start
+    # (a straight mark with a space after it closes a quotation: '"...," X said')
+    open_at = start - 1 if quoted or (start > 0 and doc[start - 1].text in _OPENING
+                                      and not doc[start - 1].whitespace_) else start
     kind, year, first = _cue_before(doc, open_at, sent.start)
     creators = _possessor(doc, start, first) if kind else []
     creators += _byline(doc, end, sent.end)

@@ -356,3 +356,23 @@ def test_a_venue_named_as_a_modifier_does_not_place_the_review(run) -> None:
     text = ("The Broadway revival of “Glass Orchard” opened Thursday at the Linden Theatre. "
             "Co-star Mia Tan sang the closing number, “Winter Fruit”.")
     assert {(performer, place) for performer, _, _, place, _ in _rows(run(text))} == {("Mia Tan", "Linden Theatre")}
+
+
+def test_a_tour_kicking_off_is_dated_and_placed(run) -> None:
+    facts = run("The 30-date Long Road Tour kicks off at the Harbor Amphitheatre on June 4, 2027.")
+    tour = next(e for e in facts.events if e.name == "Long Road Tour")
+    assert (_name(facts.places, tour.location), tour.date.value if tour.date else None) == (
+        "Harbor Amphitheatre", "2027-06-04")
+
+
+def test_a_birthplace_does_not_place_a_later_performance(run) -> None:
+    text = ("Born in Tupelo, Mississippi, Nora Vale began singing in church. "
+            "She performed “Keep Going” at the Lincoln Memorial in 1969.")
+    assert {(performer, work, place) for performer, work, _, place, _ in _rows(run(text))} == {
+        ("Nora Vale", "Keep Going", "Lincoln Memorial")}
+
+
+def test_a_name_after_a_closing_mark_is_no_title(run) -> None:
+    facts = run('"She sang until the very end," Banks-Carter said.')
+    assert facts.works == ()
+    assert _speakers(facts) == ["Banks-Carter"]
