@@ -710,6 +710,15 @@ def _followed_by_he_or_she(span: Span) -> bool:
         if doc[i].lower_ in _PERSONAL and doc[i].dep_ in ("nsubj", "nsubjpass", "poss"):
             return True
         i += 1
+    # "X returned on Friday. The 52-year-old opened with ...": the next sentence goes on about
+    # the subject by age, or as "she" when X starts with a given name, before naming anyone else
+    while i < len(doc) and not doc[i].is_alpha:
+        i += 1
+    for token in doc[i : i + 8]:
+        if token.pos_ == "PROPN":
+            return False
+        if token.dep_ in ("nsubj", "nsubjpass"):
+            return token.lower_ == "old" or token.lower_ in ("he", "she") and span[0].lower_ in FIRST_NAME_GENDER
     return False
 
 

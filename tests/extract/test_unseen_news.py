@@ -376,3 +376,18 @@ def test_a_name_after_a_closing_mark_is_no_title(run) -> None:
     facts = run('"She sang until the very end," Banks-Carter said.')
     assert facts.works == ()
     assert _speakers(facts) == ["Banks-Carter"]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kind"),
+    [
+        # the next sentence calls the subject by its age: a person, whatever the model tagged
+        ("Corin Hale returned to the Ashgrove Ballroom on Friday. The 52-year-old opened with “Tin Roof”.",
+         "Corin Hale", "person"),
+        # a company followed by someone's "she" stays a company
+        ("Live Nation bought the Ashgrove Ballroom on Friday. She said it was a good deal.",
+         "Live Nation", "organization"),
+    ],
+)
+def test_what_the_next_sentence_calls_a_subject(run, text: str, name: str, kind: str) -> None:
+    assert (name, kind) in {(e.name, e.kind) for e in run(text).entities}
