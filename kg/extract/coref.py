@@ -176,6 +176,8 @@ def _description_start(doc: Doc, noun: Token) -> int | None:
             or t.like_num
             or t.pos_ in ("ADJ", "NOUN", "PROPN", "NUM")
             or t.text in _DESC_MARKS
+            # "the Nigerian-born singer", "the award-winning duo"
+            or t.tag_ in ("VBN", "VBG") and t.dep_ in ("amod", "compound")
         ):
             return None
         if t.text in (",", ";", ":") or t.tag_ == "POS":

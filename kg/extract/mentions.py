@@ -354,8 +354,12 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             continue
         spans.append((ent, span))
     plural = _plural_names(doc)
-    # "bluegrass legend X Y" the model did not tag at all: a name after a role noun
-    described = [span for span in _candidate_runs(doc, covered, blocked) if _after_role(span)]
+    # "bluegrass legend X Y", "belonged to Jade Y" the model did not tag at all: a name after a
+    # role noun, or one that starts with a common given name (not "at Grace Hall")
+    described = [span for span in _candidate_runs(doc, covered, blocked)
+                 if _after_role(span) or span[0].pos_ == "PROPN" and _given_name_first(span)
+                 and span[-1].lower_ not in VENUE_WORDS and (span.start == 0 or doc[span.start - 1].lower_ not in
+                                                            _PLACE_PREPS | {"in", "from"})]
     covered.update(t.i for span in described for t in span)
     spans += [(span, span) for span in described]
     people = [

@@ -17,6 +17,7 @@ band's own show what a member performs is the band's too. A bare noun ("the fest
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from spacy.tokens import Doc, Span, Token
@@ -39,7 +40,7 @@ _SURE_VERBS = frozenset({"perform", "sing", "headline", "duet", "belt", "croon",
 #: Verbs that are a performance only with a work, a music object or an event ("played a role" is not).
 _MAYBE_VERBS = frozenset({"play", "open", "close", "cover", "debut", "dedicate", "deliver", "premiere", "premier",
                           "join", "rock", "take", "kick", "end", "finish", "start", "launch", "bring", "wrap", "tear",
-                          "begin", "continue"})
+                          "begin", "continue", "team"})
 #: Verbs whose "with X" names a co-performer ("duetted with X", "performed it with her brother").
 _WITH_VERBS = frozenset({"duet", "perform", "sing", "join", "play"})
 #: Objects that make an ambiguous verb a performance ("delivered a rendition", "took the stage").
@@ -72,7 +73,8 @@ _ROUTE_VERBS = frozenset({"start", "begin", "kick", "open", "end", "finish", "wr
 #: Last words of the parts of a festival site ("the Riverside Stage", "the Dance Tent").
 _STAGE_WORDS = frozenset({"stage", "tent", "field"})
 #: Parts of a show that a copula identifies with a work ("the encore was 'X'").
-_SHOW_PARTS = frozenset({"encore", "opener", "closer", "finale", "setlist"})
+_SHOW_PARTS = frozenset({"encore", "opener", "closer", "finale", "setlist", "highlight"})
+_SETLIST_VERBS = frozenset({"be", "include", "feature", "comprise"})
 _RELATIVES = frozenset({"who", "that", "which"})
 #: Event kinds that bill many acts: their paragraph's event is lent to anyone performing in it.
 _MULTI_ACT_KINDS = frozenset({"festival", "award"})
@@ -206,9 +208,14 @@ def _performers(doc: Doc, verb: Token) -> list[Entity]:
 
 
 def _clause_end(verbs: list[Token], verb: Token, sent: Span) -> int:
-    """The clause of a cue verb runs to the next cue verb of the sentence."""
+    """The clause of a cue verb runs to the next cue verb of the sentence, or to a relative clause
+    of another verb on what it did ("a set that leaned on her album 'X'": the album is not played)."""
     later = [v.i for v in verbs if v.i > verb.i]
-    return min(later) if later else sent.end
+    end = min(later) if later else sent.end
+    # (the relative clause hangs on the verb's object, or on the object of its preposition)
+    aside = (t.left_edge.i for t in verb.doc[verb.i + 1 : end]
+             if t.dep_ == "relcl" and verb in (t.head.head, t.head.head.head))
+    return next(aside, end)
 
 
 def _object_lemmas(verb: Token, titles: dict[int, str]) -> set[str]:
@@ -218,8 +225,10 @@ def _object_lemmas(verb: Token, titles: dict[int, str]) -> set[str]:
     """
     objs = [c for c in verb.children if c.dep_ in ("dobj", "obj", "attr", "oprd")]
     for child in verb.children:
-        if child.dep_ == "prep" and child.lower_ not in _RECIPIENT_PREPS:
-            objs.extend(g for g in child.children if g.dep_ == "pobj")
+        if child.dep_ == "prep":
+            # ("teamed up for a duet": music is never whom it is for)
+            objs.extend(g for g in child.children if g.dep_ == "pobj"
+                        and (child.lower_ not in _RECIPIENT_PREPS or g.lemma_.lower() in _MUSIC_OBJECTS))
     doc = verb.doc
     # "the lead single" misread with "lead" as the head: the noun after it is the object
     objs = [doc[o.i + 1] if o.i + 1 < len(doc) and doc[o.i + 1].lower_ in _MUSIC_OBJECTS else o for o in objs]
@@ -245,8 +254,9 @@ def _after_to(token: Token) -> bool:
 
 
 def _show_copula(token: Token) -> bool:
-    """ "The encore was a cover of 'X'", "the opener was 'Y'": a part of the show is the work."""
-    return token.lemma_ == "be" and any(
+    """ "The encore was a cover of 'X'", "the opener was 'Y'", "highlights included 'A' and 'B'":
+    a part of the show is the work."""
+    return token.lemma_ in _SETLIST_VERBS and any(
         c.dep_ == "nsubj" and c.lemma_.lower() in _SHOW_PARTS for c in token.children)
 
 
@@ -447,6 +457,7 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
             found.extend(new)
         billed = _billed_performances(doc, idx, sent, here, context)
         found.extend(billed)
+        found.extend(_owned_parts(doc, idx, sent, here or context.event or _article_event(doc)))
         context.update(doc, sent, here, caption, acts or [e for e in doc._.entities if any(
             p.performer == e.key for p in billed)], next((p.location for p in found[start:] if p.location), None))
     return _dedupe(_band_credits(doc, found))
@@ -504,6 +515,32 @@ def _billed_performances(doc: Doc, idx: _Index, sent: Span, here: str | None, co
         found.extend(Performance(performer=p.key, span=span, event=event, location=where,
                                  date=_chain(events, event, "date"), cue=noun.text) for p in performers)
     return found
+
+
+def _owned_parts(doc: Doc, idx: _Index, sent: Span, event: str | None) -> list[Performance]:
+    """ "her encore, a cover of 'X'", "his opener, 'Y'": the owner of a part of a show performed its work."""
+    found: list[Performance] = []
+    events = {e.key: e for e in doc._.events}
+    for noun in sent:
+        if noun.lemma_.lower() not in _SHOW_PARTS | _SHOW_NOUNS or noun.pos_ != "NOUN":
+            continue
+        owners = [e for c in noun.children if c.dep_ == "poss"
+                  if (e := entity_at(doc._.entities, *_char_span(c))) is not None]
+        works = _set_off_works(noun, sent, idx)
+        span = TextSpan(sent.start_char, sent.end_char, sent.text)
+        found.extend(Performance(performer=o.key, span=span, work=w, event=event, cue=noun.text,
+                                 location=_chain(events, event, "location"), date=_chain(events, event, "date"))
+                     for o in owners for w in works)
+    return found
+
+
+def _set_off_works(noun: Token, sent: Span, idx: _Index) -> list[str]:
+    """Works in the phrase set off after a noun ("encore, a cover of 'X'"), up to the next verb."""
+    doc = noun.doc
+    if noun.i + 1 >= sent.end or doc[noun.i + 1].text not in (",", ":", "—", "–"):
+        return []
+    end = next((t.i for t in doc[noun.i + 2 : sent.end] if t.pos_ in ("VERB", "AUX") or t.text == ";"), sent.end)
+    return _works_in(idx, noun.i + 2, end)
 
 
 def _owned_show(noun: Token, idx: _Index, here: str | None) -> tuple[list[Token], str | None, str | None]:
@@ -651,12 +688,14 @@ def _clause_performances(
     if event is None and location is None and context.place and any(p in context.acts for p in performers):
         location = context.place
     # nothing in the paragraph places it elsewhere: the one show the whole article is about
-    # (a review), for its own people or in a sentence that speaks of the show ("earlier in the evening")
+    # (a review), for its own people or in a sentence that speaks of the show ("earlier in the evening");
+    # at an award show or a festival, anyone performing undated
     if event is None:
         show = _article_event(doc)
         if show is not None and location in (None, _chain(events, show, "location")) \
                 and _same_time(date, events[show].date) and (
-                any(p.key in _people_of_event(doc, show) for p in performers) or _speaks_of_the_show(doc, sent)):
+                any(p.key in _people_of_event(doc, show) for p in performers) or _speaks_of_the_show(doc, sent)
+                or _day_of_the_show(date) and _top_kind(events, show) in _MULTI_ACT_KINDS):
             event = show
     # no show named at all: the venue the top of the article put the act at
     if event is None and location is None:
@@ -673,6 +712,11 @@ def _clause_performances(
         for p in performers
         for w in works or [None]
     ]
+
+
+def _day_of_the_show(date: When | None) -> bool:
+    """No date, or a day a report counts from ("on Sunday", "last night"), not "in 2016" or "last year"."""
+    return date is None or not re.search(r"\d{4}|year|month|decade", date.text.lower())
 
 
 def _within(location: str | None, event: Event, doc: Doc) -> bool:
@@ -776,7 +820,9 @@ def _article_event(doc: Doc) -> str | None:
     cached = doc.user_data.get("kg.article_event", "")
     if cached != "":
         return cached
-    shows = [e.key for e in doc._.events if e.kind in _SHOW_KINDS and e.name[:1].isupper() and e.super_event is None]
+    # (a named show: "the 69th Grammys" too, not "the opening night")
+    shows = [e.key for e in doc._.events if e.kind in _SHOW_KINDS and (e.name[:1].isupper() or e.name[:1].isdigit())
+             and e.super_event is None]
     found = shows[0] if len(shows) == 1 else None
     doc.user_data["kg.article_event"] = found
     return found
@@ -855,7 +901,7 @@ def _is_performance(verb: Token, works: list[str], event: str | None, objects: s
     if lemma in _SURE_VERBS:
         return True
     # "opened up about", "took over"; but "kicked off", "brought out" a guest
-    if any(c.dep_ == "prt" for c in verb.children) and lemma not in ("kick", "bring", "wrap"):
+    if any(c.dep_ == "prt" for c in verb.children) and lemma not in ("kick", "bring", "wrap", "team"):
         return False
     if lemma == "take":
         return "stage" in objects

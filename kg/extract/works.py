@@ -169,7 +169,7 @@ def _cue_before(doc: Doc, start: int, floor: int) -> tuple[str | None, int | Non
     """
     kind, year, i = None, None, start - 1
     first = start
-    while i >= floor and start - i <= 6:
+    while i >= floor and start - i <= 8:
         tok = doc[i]
         low = tok.lower_
         # "the album's first single, 'X'": a title in apposition to its cue noun
@@ -202,6 +202,10 @@ def _cue_before(doc: Doc, start: int, floor: int) -> tuple[str | None, int | Non
         # adjectives, nouns and articles inside the cue phrase ("queer", "new", "the unreleased")
         elif tok.pos_ in ("ADJ", "NOUN") or low in ("new", "latest", "the", "a", "an"):
             pass
+        # "a cover of Fleetwood Mac's 'Dreams'": the owner of the title sits inside the cue phrase
+        elif tok.tag_ == "POS" and kind is None and i - 1 >= floor and doc[i - 1].pos_ == "PROPN":
+            while i - 1 >= floor and doc[i - 1].pos_ == "PROPN":
+                i -= 1
         # "performed 'X'"; "played X" without quote marks is as often a role ("played Hamlet")
         elif tok.pos_ == "VERB" and tok.lemma_.lower() in _SONG_VERBS and kind is None:
             if tok.lemma_.lower() == "play" and i == start - 1 and tok.i + 1 < len(doc) and doc[tok.i + 1].is_alpha:

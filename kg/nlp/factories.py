@@ -9,7 +9,7 @@ each reads what the components before it wrote, in the order of ``KG_COMPONENTS`
 from __future__ import annotations
 
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from kg.extract.coref import extract_entities
 from kg.extract.events import extract_events
@@ -20,7 +20,11 @@ from kg.extract.works import extract_works, link_creators
 from kg.nlp.extensions import set_doc_extensions
 
 #: kg's fact components, in the order they must run (each reads the ones before it).
-KG_COMPONENTS = ("kg_places", "kg_works", "kg_events", "kg_coref", "kg_quotes", "kg_performances")
+KG_COMPONENTS = ("kg_entity_lines", "kg_places", "kg_works", "kg_events", "kg_coref", "kg_quotes",
+                 "kg_performances")
+
+#: Most characters a line may have and still be a heading rather than wrapped prose.
+_HEADING_CHARS = 60
 
 
 @Language.component("kg_paragraphs")
@@ -33,6 +37,43 @@ def mark_paragraphs(doc: Doc) -> Doc:
     for token in doc[:-1]:
         if token.is_space and token.text.count("\n") >= 2:
             doc[token.i + 1].is_sent_start = True
+        elif "\n" in token.text and _line_ends(doc, token):
+            doc[token.i + 1].is_sent_start = True
+    return doc
+
+
+def _line_ends(doc: Doc, newline) -> bool:  # type: ignore[no-untyped-def]
+    """Whether one newline ends a sentence: after a full stop, or a short heading ("1. Ana Silva").
+
+    A long line with no full stop is wrapped prose that goes on past the newline.
+    """
+    text = doc.text
+    line_start = text.rfind("\n", 0, newline.idx) + 1
+    line = text[line_start : newline.idx].rstrip()
+    after = doc[newline.i + 1]
+    if not line or not (after.is_title or after.is_upper or after.is_digit or after.is_punct):
+        return False
+    return line[-1] in ".!?:\"”’" or len(line) <= _HEADING_CHARS
+
+
+@Language.component("kg_entity_lines")
+def split_entity_lines(doc: Doc) -> Doc:
+    """Cut the model's entities at line breaks: "Ana Silva\nSilva opened..." is two names.
+
+    A heading over a paragraph ("1. Ana Silva") runs into the paragraph's first word for
+    the model, which reads across lines.
+    """
+    ents = []
+    for ent in doc.ents:
+        start = ent.start
+        for token in ent:
+            if "\n" in token.text:
+                if token.i > start:
+                    ents.append(Span(doc, start, token.i, label=ent.label_))
+                start = token.i + 1
+        if ent.end > start:
+            ents.append(Span(doc, start, ent.end, label=ent.label_))
+    doc.ents = ents
     return doc
 
 

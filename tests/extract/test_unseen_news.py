@@ -391,3 +391,41 @@ def test_a_name_after_a_closing_mark_is_no_title(run) -> None:
 )
 def test_what_the_next_sentence_calls_a_subject(run, text: str, name: str, kind: str) -> None:
     assert (name, kind) in {(e.name, e.kind) for e in run(text).entities}
+
+
+# --- award-show and festival reports ---------------------------------------------------------------
+
+
+def test_a_numbered_list_of_performances_under_headings(run) -> None:
+    text = ("The 41st Annual Lantern Awards returned to the Pell Arena in Tulsa on Sunday night.\n\n"
+            "1. Mara Quinlan\nQuinlan opened the ceremony with “Velvet”.\n\n"
+            "2. Ivo Berg and Lila Sand\nBerg and Sand teamed up for a duet of “Fever Dream”.\n\n"
+            "3. Tribute\nCountry star Lyle Barnes led the tribute segment, performing “Old Grace”.")
+    facts = run(text)
+    # a heading's name does not run into the next line's first word
+    assert {e.name for e in facts.entities if e.kind == "person"} == {"Mara Quinlan", "Ivo Berg", "Lila Sand",
+                                                                        "Lyle Barnes"}
+    # everyone performing at an award show the article is about is at that show
+    assert {(performer, work, event) for performer, work, event, _, _ in _rows(facts)} == {
+        ("Mara Quinlan", "Velvet", "41st Annual Lantern Awards"),
+        ("Ivo Berg", "Fever Dream", "41st Annual Lantern Awards"),
+        ("Lila Sand", "Fever Dream", "41st Annual Lantern Awards"),
+        ("Lyle Barnes", "Old Grace", "41st Annual Lantern Awards"),
+    }
+
+
+def test_a_festival_report_set_highlights_and_encore(run) -> None:
+    text = ("The final night of the Harbor Days festival belonged to Jade Okoro. "
+            "Headlining the main stage, the Nigerian-born singer tore through a set that leaned on her new "
+            "album, “Northern Current”. Highlights included “Low Light” and “Canary”. "
+            "She thanked the crowd before her encore, a cover of Fleetwood Mac’s “Dreams”.")
+    facts = run(text)
+    okoro = next(e for e in facts.entities if e.name == "Jade Okoro")
+    assert "the Nigerian-born singer" in okoro.descriptions
+    # the album her set leaned on was not played; the highlights and the encore were
+    assert {(performer, work, event) for performer, work, event, _, _ in _rows(facts) if work} == {
+        ("Jade Okoro", "Low Light", "Harbor Days festival"),
+        ("Jade Okoro", "Canary", "Harbor Days festival"),
+        ("Jade Okoro", "Dreams", "Harbor Days festival"),
+    }
+    assert not facts.quotes
