@@ -692,7 +692,10 @@ def _clause_performances(
     # at an award show or a festival, anyone performing undated
     if event is None:
         show = _article_event(doc)
-        if show is not None and location in (None, _chain(events, show, "location")) \
+        # (a clause placing itself on a stage, beside another clause naming the show, is elsewhere)
+        aside = location is not None and any(idx.event_at.get(t.i) == show and _in_other_clause(t, verb)
+                                             for t in sent)
+        if show is not None and not aside and _within(location, events[show], doc) \
                 and _same_time(date, events[show].date) and (
                 any(p.key in _people_of_event(doc, show) for p in performers) or _speaks_of_the_show(doc, sent)
                 or _day_of_the_show(date) and _top_kind(events, show) in _MULTI_ACT_KINDS):
@@ -725,7 +728,7 @@ def _within(location: str | None, event: Event, doc: Doc) -> bool:
     if location is None or location == event.location:
         return True
     place = next((p for p in doc._.places if p.key == location), None)
-    return place is not None and place.contained_in is None and place.name.split()[-1].lower() in _STAGE_WORDS
+    return place is not None and place.name.split()[-1].lower() in _STAGE_WORDS
 
 
 def _same_time(date: When | None, other: When | None) -> bool:

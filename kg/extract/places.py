@@ -29,6 +29,8 @@ _COMPANY_WORDS = frozenset({"Inc", "Corp", "Ltd", "LLC", "Records", "Co",
 #: Venue words that end company names as often ("AEG Live"): a venue only where a place is expected.
 _WEAK_VENUE_WORDS = frozenset({"live"})
 #: Venue words that are also surnames: a PERSON ending in one ("Regina Hall") stays a person.
+#: Lower-case words after a name that make it a festival stage.
+_STAGE_WORDS = frozenset({"stage", "tent"})
 _SURNAMES = frozenset({"Hall", "Field", "Church", "Garden", "Chapel", "Bar", "Room", "Stage", "Square"})
 #: Verbs and nouns whose "at X" locates a performance or an event.
 _EVENT_CONTEXT = frozenset({"perform", "play", "sing", "headline", "appear", "open", "close", "debut",
@@ -197,7 +199,12 @@ def _name_after(doc: Doc, i: int, sent_end: int, events: set[int]) -> tuple[int,
     while j < sent_end and j not in events and (is_cap(doc[j]) or (
             doc[j].lower_ in ("&", "of", "-") and j + 1 < sent_end and is_cap(doc[j + 1]) and j > i)):
         j += 1
-    return (i, j) if j > i else None
+    return (i, _with_stage_word(doc, j, sent_end)) if j > i else None
+
+
+def _with_stage_word(doc: Doc, end: int, sent_end: int) -> int:
+    """The end of a festival stage's name with its lower-case stage word: "the West Holts stage", "the Acoustic tent"."""
+    return end + 1 if end < sent_end and doc[end].lower_ in _STAGE_WORDS and doc[end].is_lower else end
 
 
 def _in_event_context(doc: Doc, at: int, events: set[int], builder: _Builder) -> bool:
@@ -401,6 +408,7 @@ def _add_entity(doc: Doc, ent: Span, sent_end: int, events: set[int], builder: _
     # "Hollywood Bowl": a GPE name followed by a venue word is a venue
     while end < sent_end and _venue_word(doc[end]) and end not in events:
         end += 1
+    end = _with_stage_word(doc, end, sent_end)
     words = [t.text for t in doc[ent.start : end]]
     venue = _venue_kind(words)
     if end > ent.end or ent.label_ == "FAC" or venue:

@@ -429,3 +429,15 @@ def test_a_festival_report_set_highlights_and_encore(run) -> None:
         ("Jade Okoro", "Dreams", "Harbor Days festival"),
     }
     assert not facts.quotes
+
+
+def test_acts_on_the_stages_of_the_festival_the_report_is_about(run) -> None:
+    text = ("Rain could not stop the Saltmarsh Festival on Friday. "
+            "Rapper DJ Kofi headlined the West Holts stage. "
+            "Elsewhere, folk singer Ellie Marsh played a surprise set at the Acoustic tent.")
+    facts = run(text)
+    assert {"West Holts stage", "Acoustic tent"} <= {p.name for p in facts.places}
+    assert {(performer, event, place) for performer, _, event, place, _ in _rows(facts)} == {
+        ("DJ Kofi", "Saltmarsh Festival", "West Holts stage"),
+        ("Ellie Marsh", "Saltmarsh Festival", "Acoustic tent"),
+    }
