@@ -638,7 +638,12 @@ def _clear_gap(doc: Doc, text: str, prev: _Candidate, cand: _Candidate, entities
     lo = prev.mark.close_at if prev.mark.close_at is not None else prev.mark.end
     hi = cand.mark.open_at
     gap_text = text[lo:hi]
-    if gap_text.count("\n") > 2 or len([line for line in gap_text.split("\n") if line.strip()]) > 1:
+    lines = [line.strip() for line in gap_text.split("\n") if line.strip()]
+    # an interviewer's question between two answers ("Was it hard to record?") is no break
+    # (after the rest of the answer's own paragraph: '..." he says.')
+    worded = [line.strip() for line in gap_text.split("\n")[1:] if any(c.isalpha() for c in line)]
+    asked = len(worded) == 1 and worded[0].endswith("?") and worded[0][:1] not in "\"“‘'"
+    if (gap_text.count("\n") > 2 or len(lines) > 1) and not asked:
         # a whole paragraph of narration (or more) between the two: a clear break
         return False
     gap = doc.char_span(lo + 1, hi, alignment_mode="contract") if hi > lo + 1 else None

@@ -441,3 +441,13 @@ def test_acts_on_the_stages_of_the_festival_the_report_is_about(run) -> None:
         ("DJ Kofi", "Saltmarsh Festival", "West Holts stage"),
         ("Ellie Marsh", "Saltmarsh Festival", "Acoustic tent"),
     }
+
+
+def test_answers_go_on_past_the_interviewers_questions(run) -> None:
+    text = ("“My father died two years ago,” Tomas Eklund says.\n\n"
+            "Was it hard to record?\n\n"
+            "“Very. We did most of it in one take.”\n\n"
+            "The album is out on Friday, his label said.\n\n"
+            "“I still cannot listen to it.”")
+    # a statement between two quotations is a break: the last one stays unattributed
+    assert _speakers(run(text)) == ["Tomas Eklund", "Tomas Eklund", None]
