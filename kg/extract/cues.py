@@ -42,6 +42,14 @@ PROXY_NOUNS = frozenset(["spokesperson", "spokesman", "spokeswoman", "representa
 TEAM_WORDS = frozenset({"United", "FC", "AFC", "CF", "Rovers", "Wanderers", "Athletic", "Albion", "Hotspur",
                         "Rangers", "Dynamo", "Orient", "Argyle", "Academicals"})
 
+#: Last words that make a name an organisation's, whatever the model tags it ("Swiss National Bank").
+ORG_WORDS = TEAM_WORDS | frozenset("""
+    Bank Corporation Corp Inc Ltd LLC Company Co Airlines Airways Aircraft Motors Group Holdings Association
+    Council Committee Ministry Department University College Institute Foundation Agency Commission Party
+    Records Entertainment Media News Times Post Journal Magazine Network Studios Pictures Systems
+    Technologies Labs Bureau Authority Police Army Navy Federation Union League Society Trust
+""".split())
+
 #: Nouns that describe a person ("the folk singer", "the 37-year-old"), with gender when they carry one.
 PERSON_NOUNS: dict[str, str | None] = {
     **dict.fromkeys(

@@ -459,12 +459,15 @@ def _called_names(doc: Doc, covered: set[int]) -> list[EventMention]:
 def _award_stem(norm: str) -> tuple[str | None, str]:
     """The year and the prize of an award show's key: "2019 zenny awards" -> ("2019", "zenny").
 
-    >>> _award_stem("2019 zennies"), _award_stem("61st annual zenny awards")
-    (('2019', 'zenny'), (None, 'zenny'))
+    >>> _award_stem("2019 zennies"), _award_stem("61st annual zenny awards"), _award_stem("zenny awards 2020")
+    (('2019', 'zenny'), (None, 'zenny'), ('2020', 'zenny'))
     """
     words = norm.split()
     year = words[0] if words and len(words[0]) == 4 and words[0].isdigit() else None
     words = [w for w in words[1:] if w != "annual"] if words and _undated(norm) != norm else words
+    # "brit awards 2027"
+    if year is None and len(words) > 1 and len(words[-1]) == 4 and words[-1].isdigit():
+        year, words = words[-1], words[:-1]
     while len(words) > 1 and words[-1] in ("awards", "award", "ceremony", "show"):
         words = words[:-1]
     stem = " ".join(words)

@@ -18,7 +18,7 @@ from kg.extract.cues import (
     HONORIFICS,
     PERSON_NOUNS,
     PROXY_NOUNS,
-    TEAM_WORDS,
+    ORG_WORDS,
     VENUE_WORDS,
     is_say_verb,
 )
@@ -363,9 +363,11 @@ def name_mentions(doc: Doc) -> list[NameMention]:
     covered.update(t.i for span in described for t in span)
     spans += [(span, span) for span in described]
     people = [
-        # "the band X" tagged PERSON, or a name that takes a plural verb, is a group; "X United" a team
-        _mention(span, "organization" if span[-1].text in TEAM_WORDS and len(span) > 1
-                 else "group" if (span.text in plural or _after_group_noun(span)) and not _given_name_first(span)
+        # "the band X" tagged PERSON, a name that takes a plural verb, "the Beatles" are groups;
+        # "X United", "Y National Bank" organisations
+        _mention(span, "organization" if span[-1].text.rstrip(".") in ORG_WORDS and len(span) > 1
+                 else "group" if (span.text in plural or _after_group_noun(span) or _the_plural(span))
+                 and not _given_name_first(span)
                  else "person")
         for ent, span in spans
         if (ent.label_ == "PERSON" and not _is_venue(span)) or _given_name_first(span) or _after_role(span)
@@ -391,15 +393,19 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             # "the trio Blackwater Creek" tagged as a place
             found.append(_mention(span, "group"))
         elif _subject_of_saying(span):
-            # a person mislabelled as a work or a place, who speaks
-            found.append(_mention(span, "person"))
+            # a person mislabelled as a work or a place, who speaks ("the Kestrels said": a band)
+            found.append(_mention(span, "group" if _the_plural(span) else "person"))
     found.extend(_missed_names(doc, parts | _name_parts(found), covered, blocked, plural))
     found.extend(_plural_proper_subjects(doc, found, blocked, plural))
     found.extend(_repeated_names(doc, found, blocked))
     # a headline's "X Festival adds ..." speaks, but an event is nobody (a work may be a
     # person's name the works stage misread, so only events count here)
     events = frozenset(_name_key(e.name) for e in doc._.events)
-    found = [m for m in found if m.kind != "person" or _name_key(m.text) not in events]
+    # "a second Wembley date" beside "Wembley Stadium": the place's first word is no one
+    place_heads = frozenset(_name_key(p.name.split()[0]) for p in doc._.places if len(p.name.split()) > 1)
+    full_names = " ".join(m.text for m in found if m.kind == "person" and " " in m.text).split()
+    found = [m for m in found if m.kind != "person" or _name_key(m.text) not in events and not (
+        " " not in m.text and _name_key(m.text) in place_heads and m.text not in full_names)]
     found = _cut_run_on_names(found)
     found.sort(key=lambda m: m.start)
     return found
@@ -557,6 +563,13 @@ def _repeated_names(doc: Doc, found: list[NameMention], blocked: list[tuple[int,
     return extra
 
 
+def _the_plural(span: Span) -> bool:
+    """ "the Beatles", "the Kestrels": a plural name after "the" is a band or a team."""
+    doc = span.doc
+    return span.start > 0 and doc[span.start - 1].lower_ == "the" and span[-1].tag_ == "NNPS" \
+        and span[-1].text.endswith("s")
+
+
 def _after_group_noun(span: Span) -> bool:
     """ "the band X", "rock group X": the word before the name says it is a group."""
     return span.start > 0 and span.doc[span.start - 1].lower_ in GROUP_NOUNS - {
@@ -641,8 +654,8 @@ def _missed_names(
         if (span[0].pos_ == "PROPN" or _with_compounds(span, covered).text in plural)
         and (_subject_of_saying(span) or _subject_with_pronoun(span))
     ]
-    groups = [s for s in speakers if s.text in plural]
-    speakers = [s for s in speakers if s.text not in plural]
+    groups = [s for s in speakers if s.text in plural or _the_plural(s)]
+    speakers = [s for s in speakers if s not in groups]
     parts = parts | _name_parts([_mention(s, "person") for s in speakers])
     extra = [_mention(span, "person") for span in speakers] + [_mention(span, "group") for span in groups]
     speakers += groups
@@ -715,14 +728,17 @@ def _followed_by_he_or_she(span: Span) -> bool:
             return True
         i += 1
     # "X returned on Friday. The 52-year-old opened with ...": the next sentence goes on about
-    # the subject by age, or as "she" when X starts with a given name, before naming anyone else
+    # the subject by age or role ("The singer"), or as "she" when X starts with a given name,
+    # before naming anyone else
     while i < len(doc) and not doc[i].is_alpha:
         i += 1
     for token in doc[i : i + 8]:
         if token.pos_ == "PROPN":
             return False
         if token.dep_ in ("nsubj", "nsubjpass"):
-            return token.lower_ == "old" or token.lower_ in ("he", "she") and span[0].lower_ in FIRST_NAME_GENDER
+            described = token.lower_ == "old" or token.lower_ in PERSON_NOUNS and any(
+                c.lower_ == "the" for c in token.children)
+            return described or token.lower_ in ("he", "she") and span[0].lower_ in FIRST_NAME_GENDER
     return False
 
 

@@ -40,9 +40,9 @@ _SURE_VERBS = frozenset({"perform", "sing", "headline", "duet", "belt", "croon",
 #: Verbs that are a performance only with a work, a music object or an event ("played a role" is not).
 _MAYBE_VERBS = frozenset({"play", "open", "close", "cover", "debut", "dedicate", "deliver", "premiere", "premier",
                           "join", "rock", "take", "kick", "end", "finish", "start", "launch", "bring", "wrap", "tear",
-                          "begin", "continue", "team"})
+                          "begin", "continue", "team", "appear", "visit"})
 #: Verbs whose "with X" names a co-performer ("duetted with X", "performed it with her brother").
-_WITH_VERBS = frozenset({"duet", "perform", "sing", "join", "play"})
+_WITH_VERBS = frozenset({"duet", "perform", "sing", "join", "play", "appear"})
 #: Objects that make an ambiguous verb a performance ("delivered a rendition", "took the stage").
 _MUSIC_OBJECTS = frozenset({"song", "songs", "track", "tracks", "set", "rendition", "version", "hit", "hits",
                             "medley", "number", "tune", "ballad", "anthem", "concert", "show", "gig",
@@ -69,7 +69,7 @@ _VOICE_VERBS = frozenset({"sing", "croon", "belt", "rap", "serenade"})
 _MEMBER_NOUNS = frozenset({"singer", "vocalist", "frontman", "frontwoman", "frontperson", "guitarist", "bassist",
                            "drummer", "keyboardist", "pianist", "lead"})
 #: Participles of a tour's route ("starting at V", "ending at W", "wrapping up at X").
-_ROUTE_VERBS = frozenset({"start", "begin", "kick", "open", "end", "finish", "wrap", "close", "continue"})
+_ROUTE_VERBS = frozenset({"start", "begin", "kick", "open", "end", "finish", "wrap", "close", "continue", "visit"})
 #: Last words of the parts of a festival site ("the Riverside Stage", "the Dance Tent").
 _STAGE_WORDS = frozenset({"stage", "tent", "field"})
 #: Parts of a show that a copula identifies with a work ("the encore was 'X'").
@@ -225,7 +225,8 @@ def _object_lemmas(verb: Token, titles: dict[int, str]) -> set[str]:
     """
     objs = [c for c in verb.children if c.dep_ in ("dobj", "obj", "attr", "oprd")]
     for child in verb.children:
-        if child.dep_ == "prep":
+        # ("as part of her tour" is no part played)
+        if child.dep_ == "prep" and child.lower_ != "as":
             # ("teamed up for a duet": music is never whom it is for)
             objs.extend(g for g in child.children if g.dep_ == "pobj"
                         and (child.lower_ not in _RECIPIENT_PREPS or g.lemma_.lower() in _MUSIC_OBJECTS))
@@ -268,6 +269,9 @@ def cue_lemma(token: Token) -> str:
     'debut'
     """
     lemma, form = token.lemma_.lower(), token.text.lower()
+    # "made a surprise appearance alongside X for a rendition of 'Y'"
+    if lemma == "make" and any(c.dep_ == "dobj" and c.lemma_.lower() == "appearance" for c in token.children):
+        return "appear"
     if lemma in _CUE_LEMMAS or not form.endswith("ed"):
         return lemma
     # "dedicated", "debuted", "duetted": drop "d", "ed" or a doubled consonant and "ed"

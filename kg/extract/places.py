@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.cues import GROUP_NOUNS, VENUE_WORDS
+from kg.extract.cues import GROUP_NOUNS, ORG_WORDS, VENUE_WORDS
 from kg.extract.events import DATELINE_SENTENCES, dateline_end, event_mentions, is_cap, title_run_start
 from kg.extract.model import Place, TextSpan
 from kg.extract.works import WORK_CUES
@@ -79,7 +79,16 @@ brussels|vienna|zurich|stockholm|oslo|copenhagen|helsinki|warsaw|prague|budapest
 moscow|tokyo|osaka|seoul|beijing|shanghai|hong kong|mumbai|delhi|new delhi|bangkok|jakarta|manila|
 sydney|melbourne|auckland|johannesburg|cape town|lagos|nairobi|cairo|dubai|tel aviv|mexico city|
 rio de janeiro|sao paulo|são paulo|buenos aires|santiago|lima|bogota|bogotá|havana|kingston|
-washington|brooklyn|hollywood|indio|glastonbury|coachella
+washington|brooklyn|hollywood|indio|glastonbury|coachella|
+chicago|los angeles|las vegas|san jose|charlotte|columbus|indianapolis|baltimore|milwaukee|cleveland|
+pittsburgh|st. louis|kansas city|salt lake city|sacramento|orlando|tampa|honolulu|oakland|long beach|
+anaheim|inglewood|pasadena|santa monica|newark|atlantic city|tulsa|calgary|edmonton|ottawa|quebec city|
+manchester|birmingham|glasgow|leeds|cardiff|belfast|dublin|bristol|newcastle|sheffield|nottingham|
+brighton|cork|marseille|lyon|cologne|frankfurt|stuttgart|naples|turin|florence|venice|valencia|seville|
+porto|rotterdam|antwerp|geneva|kyiv|kiev|krakow|bucharest|sofia|belgrade|zagreb|reykjavik|singapore|
+kuala lumpur|taipei|hanoi|karachi|lahore|dhaka|riyadh|doha|abu dhabi|beirut|jerusalem|accra|abuja|
+addis ababa|kampala|casablanca|perth|brisbane|adelaide|wellington|montevideo|medellin|medellín|
+guadalajara|monterrey|san juan
 """.replace("\n", "").split("|")) - {"", "glastonbury", "coachella"}
 _GEO_FIRST = frozenset(n.split()[0] for n in _CITIES | _COUNTRIES | _REGIONS)
 _WORDS_OF_GEO = max(len(n.split()) for n in _CITIES | _COUNTRIES | _REGIONS)
@@ -159,6 +168,14 @@ class _Builder:
             self.token_place[k] = norm
         self.spans.append((start, end, norm))
         return norm
+
+    def refer(self, start: int, end: int, norm: str) -> None:
+        """Record tokens ``start:end`` ("the London stadium") as one more mention of ``norm``."""
+        span = self.doc[start:end]
+        self.by_norm[norm]["mentions"].append(TextSpan(span.start_char, span.end_char, span.text))
+        for k in range(start, end):
+            self.token_place[k] = norm
+        self.spans.append((start, end, norm))
 
     def contain(self, inner: str, outer: str) -> None:
         """Record ``inner`` inside ``outer`` unless it would close a loop or one is already set."""
@@ -268,6 +285,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
                 )
             i = nxt
     _refine_kinds(doc, builder)
+    _refer_back(doc, builder)
     dateline = _dateline_city(doc, builder)
     _link_containment(doc, builder, events)
     if dateline is not None:
@@ -276,6 +294,40 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
             if builder.by_norm[norm]["kind"] not in _GEO_RANK and builder.by_norm[norm]["in"] is None:
                 builder.contain(norm, dateline)
     return builder.build()
+
+
+#: Lower-case nouns that refer back to a venue named before ("the London stadium", "the venue").
+_BACK_NOUNS = frozenset({"venue", "stadium", "arena", "hall", "theatre", "theater", "amphitheatre", "amphitheater",
+                         "ballroom", "club"})
+
+
+def _refer_back(doc: Doc, builder: _Builder) -> None:
+    """ "Wembley Stadium ... will play the London stadium": a definite venue noun is the last venue
+    named before it that it fits ("venue" fits any); a town among its words contains that venue."""
+    for token in doc:
+        if token.lower_ not in _BACK_NOUNS or not token.is_lower or token.i in builder.token_place:
+            continue
+        start = token.i
+        while start > 0 and token.i - start < 4 and (doc[start - 1].pos_ in ("ADJ", "PROPN", "NUM", "NOUN")
+                                                    or doc[start - 1].text == "-"):
+            start -= 1
+        if start == 0 or doc[start - 1].lower_ not in ("the", "this", "that"):
+            continue
+        target = next((norm for s, _, norm in sorted(builder.spans, reverse=True) if s < start
+                       and builder.by_norm[norm]["kind"] not in _GEO_RANK and _fits(token.lower_, builder.by_norm[norm])),
+                      None)
+        if target is None:
+            continue
+        towns = {builder.token_place[k] for k in range(start, token.i) if k in builder.token_place}
+        builder.refer(start, token.i + 1, target)
+        for town in towns:
+            if builder.by_norm[town]["kind"] in _GEO_RANK:
+                builder.contain(target, town)
+
+
+def _fits(noun: str, place: dict) -> bool:
+    """Whether "the <noun>" can name ``place``: "the venue" any, "the arena" an arena or a stadium."""
+    return noun == "venue" or noun in place["name"].lower() or noun in ("stadium", "arena") and place["kind"] == "stadium"
 
 
 def _dateline_city(doc: Doc, builder: _Builder) -> str | None:
@@ -441,10 +493,16 @@ def _in_marks(doc: Doc, start: int, end: int) -> bool:
 def _add_gazetteer(doc: Doc, i: int, sent_end: int, builder: _Builder) -> int | None:
     """A city, region or country of the gazetteers at ``i``, even where the model left it untagged."""
     geo = _gazetteer_at(doc, i, sent_end)
-    if geo is None or _inside_person(doc, i, geo[0]):
+    if geo is None or _inside_person(doc, i, geo[0]) or _inside_org(doc, i):
         return None
     builder.add(i, geo[0], geo[1])
     return geo[0]
+
+
+def _inside_org(doc: Doc, i: int) -> bool:
+    """Whether token ``i`` is in a company's name the model tagged ORG ("Qatar Airways", "Bank of America")."""
+    ent = next((e for e in doc.ents if e.start <= i < e.end), None) if doc[i].ent_type_ == "ORG" else None
+    return ent is not None and any(t.text.rstrip(".") in ORG_WORDS | {"Air"} for t in ent)
 
 
 def _inside_person(doc: Doc, start: int, end: int) -> bool:
@@ -453,7 +511,8 @@ def _inside_person(doc: Doc, start: int, end: int) -> bool:
     if any(t.ent_type_ != "PERSON" for t in tokens):
         return False
     before = start > 0 and doc[start - 1].ent_type_ == "PERSON" and doc[start].ent_iob_ == "I"
-    after = end < len(doc) and doc[end].ent_type_ == "PERSON" and doc[end].ent_iob_ == "I"
+    # ("Manchester’s" tagged PERSON with its possessive: no longer name)
+    after = end < len(doc) and doc[end].ent_type_ == "PERSON" and doc[end].ent_iob_ == "I" and doc[end].tag_ != "POS"
     return before or after
 
 
@@ -575,6 +634,10 @@ def _link_containment(doc: Doc, builder: _Builder, events: set[int]) -> None:
     kinds = {n: builder.by_norm[n]["kind"] for n in builder.order}
     for start, end, norm in spans:
         j = end
+        # "Manchester's Etihad Stadium": a town owning a venue
+        if j + 1 < len(doc) and doc[j].lower_ in ("'s", "’s") and j + 1 in by_start and kinds[norm] in _GEO_RANK \
+                and kinds[by_start[j + 1][2]] not in _GEO_RANK:
+            builder.contain(by_start[j + 1][2], norm)
         # "Orchid Live at Park Halvorsen", "Wembley Stadium in London", "Paris, France"
         if j < len(doc) and doc[j].lower_ in ("at", "in", "inside", ","):
             k = j + 1

@@ -451,3 +451,59 @@ def test_answers_go_on_past_the_interviewers_questions(run) -> None:
             "“I still cannot listen to it.”")
     # a statement between two quotations is a break: the last one stays unattributed
     assert _speakers(run(text)) == ["Tomas Eklund", "Tomas Eklund", None]
+
+
+# --- tour news --------------------------------------------------------------------------------------
+
+
+def test_tour_news_with_a_venue_referred_back_to(run) -> None:
+    text = ("Nora Kelly adds second Wembley date\n\n"
+            "Nora Kelly has added a second night at Wembley Stadium after the first sold out. "
+            "The singer will now play the London stadium on June 20, 2027, as part of her Meadowlark Tour. "
+            "The UK leg opens at the Principality Stadium in Cardiff on June 14 and also visits "
+            "Manchester's Etihad Stadium on June 17.")
+    facts = run(text)
+    # "Wembley" alone is the stadium's first word, no one; "the London stadium" is Wembley, in London
+    assert [e.name for e in facts.entities] == ["Nora Kelly"]
+    assert _place_of(facts, "Wembley Stadium") == ("stadium", "London")
+    assert _place_of(facts, "Etihad Stadium") == ("stadium", "Manchester")
+    assert {(performer, event, place) for performer, _, event, place, _ in _rows(facts)} == {
+        ("Nora Kelly", "Meadowlark Tour", "Wembley Stadium"),
+        ("Nora Kelly", "Meadowlark Tour", "Principality Stadium"),
+        ("Nora Kelly", "Meadowlark Tour", "Etihad Stadium"),
+    }
+
+
+def test_a_visit_is_a_tour_stop_not_a_persons_outing(run) -> None:
+    assert _rows(run("Mira Solano visited the Etihad Stadium in Manchester to watch a match.")) == set()
+
+
+def test_an_award_show_with_its_year_after_the_name_is_one_event(run) -> None:
+    text = "Brit Awards 2027: the winners\n\nOla Mensah won three prizes at the Brit Awards on Saturday."
+    assert [e.name for e in run(text).events] == ["Brit Awards 2027"]
+
+
+def test_a_surprise_appearance_for_a_rendition(run) -> None:
+    facts = run("Theo Marsh made a surprise appearance for a rendition of “Sign of the Times”.")
+    assert _pairs(facts) == {("Theo Marsh", "Sign of the Times")}
+
+
+# --- organisations are no people or places -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kind"),
+    [
+        ("The Harrow National Bank said rates would rise.", "Harrow National Bank", "organization"),
+        ("Ringo Starr said the Beatles never rehearsed.", "Beatles", "group"),
+        ("The reunion was the talk of the night. The Kestrels said they were nervous.", "Kestrels", "group"),
+    ],
+)
+def test_what_a_name_ends_in_says_what_it_is(run, text: str, name: str, kind: str) -> None:
+    assert (name, kind) in {(e.name, e.kind) for e in run(text).entities}
+
+
+def test_a_country_in_a_company_name_is_no_place(run) -> None:
+    facts = run("Qatar Airways ordered ten new jets from the plant in Hamburg.")
+    assert "Qatar" not in {p.name for p in facts.places}
+    assert "Hamburg" in {p.name for p in facts.places}
