@@ -247,3 +247,11 @@ def is_event_day(ent) -> bool:  # type: ignore[no-untyped-def]
     """ "on the Saturday" of a festival: a weekday of the event, not one near publication."""
     doc = ent.doc
     return bool(_WEEKDAY.fullmatch(ent.text.strip())) and ent.start > 0 and doc[ent.start - 1].lower_ == "the"
+
+
+def is_clause_date(ent) -> bool:  # type: ignore[no-untyped-def]
+    """A DATE entity that dates its clause: not "on the Saturday" of a festival (:func:`is_event_day`),
+    nor a year that dates a thing ("their 2024 collaboration", "her 2011 hit")."""
+    root = ent.root
+    modifies = ent.text.isdigit() and root.dep_ in ("nummod", "compound", "amod") and root.head.pos_ in ("NOUN", "PROPN")
+    return is_date_text(ent.text) and not is_event_day(ent) and not modifies

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.cues import VENUE_WORDS
-from kg.extract.dates import is_date_text, is_event_day, is_future, parse_date
+from kg.extract.dates import is_clause_date, is_future, parse_date
 from kg.extract.model import Event, TextSpan, When
 
 #: Capitalised final words that make a name an event, with the event kind.
@@ -490,31 +490,43 @@ def _same_award(norm: str, known: list[str]) -> str | None:
     return None
 
 
-def _festival_stem(norm: str) -> tuple[str | None, str]:
-    """The year and the name of a festival's key: "glastonbury festival 2026" -> ("2026", "glastonbury").
+def _edition_stem(norm: str) -> tuple[str | None, str]:
+    """The edition and the name of an event's key: "glastonbury festival 2026" -> ("2026", "glastonbury").
 
-    >>> _festival_stem("2019 lollapalooza"), _festival_stem("harbour lights festival")
-    (('2019', 'lollapalooza'), (None, 'harbour lights'))
+    >>> _edition_stem("2019 lollapalooza"), _edition_stem("harbour lights festival"), _edition_stem("super bowl lxi")
+    (('2019', 'lollapalooza'), (None, 'harbour lights'), ('lxi', 'super bowl'))
     """
     words = norm.split()
-    year = None
+    edition = None
     for at in (-1, 0):
-        if len(words) > 1 and len(words[at]) == 4 and words[at].isdigit():
-            year = words.pop(at)
+        if len(words) > 1 and (len(words[at]) == 4 and words[at].isdigit() or at == -1 and _ROMAN.fullmatch(words[at])):
+            edition = words.pop(at)
             break
     while len(words) > 1 and words[-1] in ("festival", "fest"):
         words.pop()
-    return year, " ".join(words)
+    return edition, " ".join(words)
 
 
-def _same_festival(norm: str, known: list[str]) -> str | None:
-    """A festival already named another way ("X 2026", "X Festival", "X") with no clashing year."""
-    year, stem = _festival_stem(norm)
+def _same_edition(norm: str, known: list[str]) -> str | None:
+    """An event already named another way ("X 2026", "X Festival", "X", "X Song Contest") with no
+    clashing edition: the same words, or a one-word name that begins the other."""
+    edition, stem = _edition_stem(norm)
     for other in known:
-        other_year, other_stem = _festival_stem(other)
-        if other_stem == stem and (year == other_year or year is None or other_year is None):
+        other_edition, other_stem = _edition_stem(other)
+        short, long = sorted((stem.split(), other_stem.split()), key=len)
+        if (stem == other_stem or len(short) == 1 and long[0] == short[0]) and (
+                edition == other_edition or edition is None or other_edition is None):
             return other
     return None
+
+
+def _prefer_name(kind: str, new: str, old: str) -> bool:
+    """Whether a second name of one event names it better: a festival without its year
+    ("Glastonbury Festival" over "Glastonbury 2026"), anything else with its edition or in full."""
+    (new_edition, new_stem), (old_edition, old_stem) = _edition_stem(new), _edition_stem(old)
+    if kind == "festival":
+        return bool(old_edition) and not new_edition or len(new_stem) > len(old_stem) and not new_edition
+    return bool(new_edition) and not old_edition or len(new_stem) > len(old_stem) and new_edition == old_edition
 
 
 def _initials(stem: str) -> tuple[str, ...]:
@@ -605,6 +617,7 @@ def governing_verb(token: Token) -> Token:
 
 
 _DASHES = frozenset({"—", "–", "-", "--", "―"})
+_ROMAN = re.compile(r"[ivxlc]{1,7}")
 
 #: How many sentences from the top a dateline may start (after a headline and a byline).
 DATELINE_SENTENCES = 3
@@ -677,7 +690,7 @@ def _date_of_verb(doc: Doc, m: EventMention, published: str | None) -> When | No
 def _verb_date(doc: Doc, verb: Token, published: str | None) -> When | None:
     """The first date in ``verb``'s own clause."""
     for ent in doc.ents:
-        if ent.label_ not in ("DATE", "TIME") or not is_date_text(ent.text) or is_event_day(ent):
+        if ent.label_ not in ("DATE", "TIME") or not is_clause_date(ent):
             continue
         root = ent.root
         # the date hangs off the verb itself, off a preposition of it ("in May"), or off a
@@ -721,7 +734,7 @@ def date_after(
         # the date must belong to the event's clause: no verb, pronoun or dash in between
         if any(k in stops for k in range(end, ent.start)) or any(t.i not in skip and _breaks_clause(t) for t in gap):
             return None
-        if ent.label_ in ("DATE", "TIME") and is_date_text(ent.text) and not is_event_day(ent):
+        if ent.label_ in ("DATE", "TIME") and is_clause_date(ent):
             # "will headline ... in August": the next August, not the last
             span = TextSpan(ent.start_char, ent.end_char, ent.text)
             return parse_date(ent.text, published, span, future=is_future(ent.root))
@@ -782,10 +795,11 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
             if same is not None and len(_award_stem(norm)[1]) > len(_award_stem(same)[1]):
                 data[same]["name"] = m.name
             norm = same or norm
-        # "Glastonbury 2026", then "Glastonbury Festival": one festival, named without its year
-        if norm not in data and m.kind == "festival":
-            same = _same_festival(norm, [n for n in order if data[n]["kind"] == "festival"])
-            if same is not None and _festival_stem(same)[0] and not _festival_stem(norm)[0]:
+        # "Glastonbury 2026", then "Glastonbury Festival": one festival, named without its year;
+        # "the Super Bowl" and "Super Bowl LXI" one game, named with its number
+        if norm not in data and m.kind != "award" and not m.generic:
+            same = _same_edition(norm, [n for n in order if data[n]["kind"] == m.kind and not data[n]["generic"]])
+            if same is not None and _prefer_name(m.kind, norm, same):
                 data[same]["name"] = m.name
             norm = same or norm
         base = _undated(norm)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
-from kg.extract.dates import is_date_text, is_event_day, is_future, parse_date
+from kg.extract.dates import is_clause_date, is_future, parse_date
 from kg.extract.events import (
     DATELINE_SENTENCES,
     date_after,
@@ -380,7 +380,7 @@ def _date_in(doc: Doc, verb: Token, start: int, end: int, idx: _Index, published
     governing = _governing_verbs(verb)
     for ent in doc.ents:
         if start <= ent.start < end and ent.label_ in ("DATE", "TIME") and ent.start not in idx.event_at \
-                and ent.start not in idx.work_at and is_date_text(ent.text) and not is_event_day(ent) \
+                and ent.start not in idx.work_at and is_clause_date(ent) \
                 and governing_verb(ent.root).i in governing:
             # "will headline ... in August": the next August, not the last
             span = TextSpan(ent.start_char, ent.end_char, ent.text)

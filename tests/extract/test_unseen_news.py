@@ -507,3 +507,27 @@ def test_a_country_in_a_company_name_is_no_place(run) -> None:
     facts = run("Qatar Airways ordered ten new jets from the plant in Hamburg.")
     assert "Qatar" not in {p.name for p in facts.places}
     assert "Hamburg" in {p.name for p in facts.places}
+
+
+@pytest.mark.parametrize(
+    ("text", "events"),
+    [
+        # a game and its numbered edition are one game, named with its number
+        ("Super Bowl halftime: Rhea Cortez shines\n\n"
+         "Rhea Cortez headlined the Super Bowl LXI halftime show at the Caesars Superdome on Sunday.",
+         ["Super Bowl LXI"]),
+        ("Super Bowl LX was dull. Super Bowl LXI was not.", ["Super Bowl LX", "Super Bowl LXI"]),
+        # a contest's short name and its full name
+        ("Niamh Byrne won the Eurovision Song Contest 2027 in Vienna. Eurovision 2027 drew huge crowds.",
+         ["Eurovision Song Contest 2027"]),
+    ],
+)
+def test_one_event_under_its_short_name_and_its_edition(run, text: str, events: list[str]) -> None:
+    assert [e.name for e in run(text).events] == events
+
+
+def test_a_year_that_dates_a_song_does_not_date_the_performance(run) -> None:
+    text = ("Rhea Cortez was joined by rapper Big Tomo for their 2024 collaboration “Night Shift”, "
+            "before Ana Cortez appeared for a duet of “Amazing Grace”.")
+    assert {(performer, work, date) for performer, work, _, _, date in _rows(run(text))} == {
+        ("Rhea Cortez", "Night Shift", None), ("Big Tomo", "Night Shift", None), ("Ana Cortez", "Amazing Grace", None)}
