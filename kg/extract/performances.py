@@ -40,14 +40,16 @@ _SURE_VERBS = frozenset({"perform", "sing", "headline", "duet", "belt", "croon",
 #: Verbs that are a performance only with a work, a music object or an event ("played a role" is not).
 _MAYBE_VERBS = frozenset({"play", "open", "close", "cover", "debut", "dedicate", "deliver", "premiere", "premier",
                           "join", "rock", "take", "kick", "end", "finish", "start", "launch", "bring", "wrap", "tear",
-                          "begin", "continue", "team", "appear", "visit"})
+                          "begin", "continue", "team", "appear", "visit", "treat", "run", "trade", "accompany"})
 #: Verbs whose "with X" names a co-performer ("duetted with X", "performed it with her brother").
 _WITH_VERBS = frozenset({"duet", "perform", "sing", "join", "play", "appear"})
+#: Nouns that are a performance of the work they are "of" ("a cover of X", "her rendition of Y").
+_RENDITION_NOUNS = frozenset({"rendition", "version", "cover", "performance", "medley", "duet", "take", "reading"})
 #: Objects that make an ambiguous verb a performance ("delivered a rendition", "took the stage").
 _MUSIC_OBJECTS = frozenset({"song", "songs", "track", "tracks", "set", "rendition", "version", "hit", "hits",
                             "medley", "number", "tune", "ballad", "anthem", "concert", "show", "gig",
                             "stage", "encore", "performance", "setlist", "single", "cover", "duet",
-                            "date", "dates", "shows", "gigs", "concerts", "night", "nights"})
+                            "date", "dates", "shows", "gigs", "concerts", "night", "nights", "verse", "verses"})
 #: Ambiguous verbs that are a performance with an event alone ("played Glastonbury").
 _EVENT_VERBS = frozenset({"play", "open", "close", "headline"})
 #: Objects that make "played"/"took" something else than a performance.
@@ -164,6 +166,10 @@ def _subjects(verb: Token) -> list[Token]:
             cur = cur.head if cur.head.i != cur.i else None
         elif cur.dep_ == "prep":
             cur = cur.head
+            # "kicked off the show with X, the lead single ..., before slowing ...": "before" misread
+            # as hanging on the object; the clause is still the verb's
+            if cur.dep_ in ("dobj", "obj"):
+                cur = cur.head
         else:
             break
     return []
@@ -194,7 +200,7 @@ def _performers(doc: Doc, verb: Token) -> list[Entity]:
     passive = any(c.dep_ == "auxpass" for c in verb.children)
     guests = _guests(verb)
     # "'X' was performed by Y": the agent is the performer, not the subject
-    if passive and verb.lemma_ != "join":
+    if passive and verb.lemma_ not in ("join", "accompany"):
         tokens = guests
     else:
         tokens = tokens + guests
@@ -245,7 +251,16 @@ def _cue_verbs(sent: Span, idx: _Index) -> list[Token]:
     return [t for t in sent if cue_lemma(t) in _CUE_LEMMAS and (
         t.pos_ in ("VERB", "AUX") or t.pos_ == "NOUN" and (t.dep_ == "ROOT" or _after_to(t))
         or _misread_as_modifier(t, idx))
-        or _show_copula(t)]
+        or _show_copula(t) or _with_a_rendition(t)]
+
+
+def _with_a_rendition(verb: Token) -> bool:
+    """ "paid tribute to X with a cover of 'Y'": any verb done with a performance of a work."""
+    return verb.pos_ == "VERB" and any(
+        c.dep_ == "prep" and c.lower_ in ("with", "to") and any(
+            g.dep_ == "pobj" and g.lemma_.lower() in _RENDITION_NOUNS and any(h.lower_ == "of" for h in g.children)
+            for g in c.children)
+        for c in verb.children)
 
 
 def _after_to(token: Token) -> bool:
@@ -522,20 +537,29 @@ def _billed_performances(doc: Doc, idx: _Index, sent: Span, here: str | None, co
 
 
 def _owned_parts(doc: Doc, idx: _Index, sent: Span, event: str | None) -> list[Performance]:
-    """ "her encore, a cover of 'X'", "his opener, 'Y'": the owner of a part of a show performed its work."""
+    """ "her encore, a cover of 'X'", "his opener, 'Y'", "X's rendition of 'Y'": the owner of a part of a
+    show, or of a performance, performed its work."""
     found: list[Performance] = []
     events = {e.key: e for e in doc._.events}
     for noun in sent:
-        if noun.lemma_.lower() not in _SHOW_PARTS | _SHOW_NOUNS or noun.pos_ != "NOUN":
+        if noun.lemma_.lower() not in _SHOW_PARTS | _SHOW_NOUNS | _RENDITION_NOUNS or noun.pos_ != "NOUN":
             continue
         owners = [e for c in noun.children if c.dep_ == "poss"
                   if (e := entity_at(doc._.entities, *_char_span(c))) is not None]
-        works = _set_off_works(noun, sent, idx)
+        works = _set_off_works(noun, sent, idx) + _works_of(noun, idx)
         span = TextSpan(sent.start_char, sent.end_char, sent.text)
         found.extend(Performance(performer=o.key, span=span, work=w, event=event, cue=noun.text,
                                  location=_chain(events, event, "location"), date=_chain(events, event, "date"))
                      for o in owners for w in works)
     return found
+
+
+def _works_of(noun: Token, idx: _Index) -> list[str]:
+    """The works a performance noun is "of": "her rendition of 'X'"."""
+    if noun.lemma_.lower() not in _RENDITION_NOUNS:
+        return []
+    return [w for c in noun.children if c.dep_ == "prep" and c.lower_ == "of"
+            for w in _works_in(idx, c.i + 1, c.right_edge.i + 1)]
 
 
 def _set_off_works(noun: Token, sent: Span, idx: _Index) -> list[str]:
@@ -905,7 +929,7 @@ def _is_performance(verb: Token, works: list[str], event: str | None, objects: s
     # "played a role", "took a break"; what is sung is sound ("singing lead on X")
     if objects & _NON_MUSIC_OBJECTS and lemma not in _VOICE_VERBS:
         return False
-    if lemma in _SURE_VERBS:
+    if lemma in _SURE_VERBS or works and _with_a_rendition(verb):
         return True
     # "opened up about", "took over"; but "kicked off", "brought out" a guest
     if any(c.dep_ == "prt" for c in verb.children) and lemma not in ("kick", "bring", "wrap", "team"):

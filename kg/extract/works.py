@@ -51,7 +51,7 @@ _ROLES: dict[str, tuple[str, bool]] = {
 #: Verbs whose quoted object is a song.
 _SONG_VERBS = frozenset({"perform", "sing", "play", "cover", "belt", "debut", "release", "drop", "record",
                          "write", "croon", "rap", "dedicate", "open", "close", "serenade", "duet", "join",
-                         "end", "finish", "start", "kick", "launch", "encore"})
+                         "end", "finish", "start", "kick", "launch", "encore", "accompany", "trade"})
 _QUOTES = {"“": "”", "‘": "’", '"': '"', "'": "'"}
 #: Punctuation trimmed from the edges of a title span.
 _EDGE_PUNCT = frozenset("“”‘’\"',.;:!?")

@@ -531,3 +531,28 @@ def test_a_year_that_dates_a_song_does_not_date_the_performance(run) -> None:
             "before Ana Cortez appeared for a duet of “Amazing Grace”.")
     assert {(performer, work, date) for performer, work, _, _, date in _rows(run(text))} == {
         ("Rhea Cortez", "Night Shift", None), ("Big Tomo", "Night Shift", None), ("Ana Cortez", "Amazing Grace", None)}
+
+
+# --- more ways to say a song was performed ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "pairs"),
+    [
+        ("Nina Cole treated fans to an acoustic version of “Paper Moon”.", {("Nina Cole", "Paper Moon")}),
+        ("Nina Cole’s rendition of “Paper Moon” brought the audience to tears.", {("Nina Cole", "Paper Moon")}),
+        ("Nina Cole ran through “Paper Moon”, “Glass” and “Ember” before taking a break.",
+         {("Nina Cole", "Paper Moon"), ("Nina Cole", "Glass"), ("Nina Cole", "Ember")}),
+        ("Nina Cole and Leo Hart traded verses on “Glass”.", {("Nina Cole", "Glass"), ("Leo Hart", "Glass")}),
+        ("Nina Cole paid tribute to the late Leo Hart with a cover of his hit “Glass”.", {("Nina Cole", "Glass")}),
+        ("Nina Cole was accompanied by Leo Hart on piano for “Glass”.",
+         {("Nina Cole", "Glass"), ("Leo Hart", "Glass")}),
+        ("The 30-year-old Nina Cole opened with “Ember,” her latest single, before slowing things down "
+         "with a piano version of “Glass.”", {("Nina Cole", "Ember"), ("Nina Cole", "Glass")}),
+        # making, releasing and not performing are no performance
+        ("Nina Cole released “Paper Moon” in 2019.", set()),
+        ("Nina Cole did not perform “Paper Moon”, her biggest hit.", set()),
+    ],
+)
+def test_ways_of_performing_a_song(run, text: str, pairs: set[tuple[str, str]]) -> None:
+    assert _pairs(run(text)) == pairs
