@@ -249,9 +249,16 @@ def is_event_day(ent) -> bool:  # type: ignore[no-untyped-def]
     return bool(_WEEKDAY.fullmatch(ent.text.strip())) and ent.start > 0 and doc[ent.start - 1].lower_ == "the"
 
 
+#: Nouns a year before which dates an occasion, not a thing.
+_OCCASION_NOUNS = frozenset({"edition", "season", "tour", "festival", "show", "concert", "event", "ceremony", "awards",
+                             "gala", "final", "game", "match", "race", "championship", "cup", "residency", "run"})
+
+
 def is_clause_date(ent) -> bool:  # type: ignore[no-untyped-def]
     """A DATE entity that dates its clause: not "on the Saturday" of a festival (:func:`is_event_day`),
     nor a year that dates a thing ("their 2024 collaboration", "her 2011 hit")."""
     root = ent.root
-    modifies = ent.text.isdigit() and root.dep_ in ("nummod", "compound", "amod") and root.head.pos_ in ("NOUN", "PROPN")
+    # ("its 2024 edition", "the 2023 tour" date the happening itself)
+    modifies = ent.text.isdigit() and root.dep_ in ("nummod", "compound", "amod") \
+        and root.head.pos_ in ("NOUN", "PROPN") and root.head.lower_ not in _OCCASION_NOUNS
     return is_date_text(ent.text) and not is_event_day(ent) and not modifies

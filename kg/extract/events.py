@@ -525,7 +525,8 @@ def _prefer_name(kind: str, new: str, old: str) -> bool:
     ("Glastonbury Festival" over "Glastonbury 2026"), anything else with its edition or in full."""
     (new_edition, new_stem), (old_edition, old_stem) = _edition_stem(new), _edition_stem(old)
     if kind == "festival":
-        return bool(old_edition) and not new_edition or len(new_stem) > len(old_stem) and not new_edition
+        return bool(old_edition) and not new_edition or len(new_stem) > len(old_stem) and new_edition in (None,
+                                                                                                      old_edition)
     return bool(new_edition) and not old_edition or len(new_stem) > len(old_stem) and new_edition == old_edition
 
 

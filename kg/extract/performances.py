@@ -674,8 +674,8 @@ def _clause_performances(
     by_tour = not performers
     if by_tour:
         performers, event = _act_of_subject_event(doc, verb, idx, event)
-    # "played Hamlet": a work of unknown kind after "play" is as often a role as a song
-    if verb.lemma_ == "play":
+    # "played Hamlet", "appeared in the musical X": a work of another kind is a part played
+    if cue_lemma(verb) in ("play", "appear"):
         works = [w for w in works if idx.work_kind.get(w) in ("song", "album")]
     # "..., starting at V"; "the new leg kicks off at V": a stop on a route
     route = not works and (_route_participle(verb, verbs)
@@ -938,6 +938,7 @@ def _is_performance(verb: Token, works: list[str], event: str | None, objects: s
         return "stage" in objects
     if lemma == "be":
         return bool(works)
+
     # "brought out X" is a guest appearance only with something performed
     if lemma == "bring":
         return bool(works) or "duet" in objects or "performance" in objects

@@ -556,3 +556,13 @@ def test_a_year_that_dates_a_song_does_not_date_the_performance(run) -> None:
 )
 def test_ways_of_performing_a_song(run, text: str, pairs: set[tuple[str, str]]) -> None:
     assert _pairs(run(text)) == pairs
+
+
+def test_appearing_in_a_musical_is_a_part_not_a_song(run) -> None:
+    assert _pairs(run("Daniel Okafor last appeared on Broadway in the musical “Harbor Lights”.")) == set()
+
+
+def test_a_year_before_an_occasion_dates_it(run) -> None:
+    facts = run("Fans braved the rain at Brenmoor Park on Friday as the Saltmarsh Festival opened its 2024 edition.")
+    festival = next(e for e in facts.events if e.name == "Saltmarsh Festival")
+    assert festival.date is not None and festival.date.value == "2024"
