@@ -22,6 +22,7 @@ from kg.extract.cues import (
     GROUP_NOUNS,
     HONORIFICS,
     MUSIC_GROUP_NOUNS,
+    ORG_WORDS,
     PERSON_NOUNS,
     PRONOUNS,
     PROXY_NOUNS,
@@ -430,6 +431,8 @@ def _resolve(
         # "the 'Golden Hour' singer": whoever the article has release or sing that title
         or (_performer_of_title(doc, doc[start : token.i], of_token) if kind == "person" else None)
         # "the band" is a music group before it is a label; "the label" an organisation first
+        or (_band_like(_most_salient(clusters, ("group", "organization"), None, subject))
+            if token.lower_ in MUSIC_GROUP_NOUNS else None)
         or (_most_salient(clusters, ("group",), None, subject) if token.lower_ in MUSIC_GROUP_NOUNS else None)
         or (_only_group(clusters) if token.lower_ in MUSIC_GROUP_NOUNS else None)
         or (
@@ -488,6 +491,15 @@ def _performer_of_title(doc: Doc, words: Span, of_token: dict[int, _Cluster]) ->
         return None
     target = next(c for c in of_token.values() if id(c) in found)
     return target if target.kind == "person" else None
+
+
+def _band_like(cluster: _Cluster | None) -> _Cluster | None:
+    """The cluster, if "the band" may be it: a group, or an organisation with a plural name
+    ("The Tallow Boys" read as a company until called a band), not "Harbor Records"."""
+    if cluster is None:
+        return None
+    last = cluster.full_name().split()[-1]
+    return cluster if cluster.kind == "group" or last.endswith("s") and last not in ORG_WORDS else None
 
 
 def _only_group(clusters: list[_Cluster]) -> _Cluster | None:

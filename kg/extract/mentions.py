@@ -389,8 +389,8 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         elif ent.label_ in _ORG_LABELS and span.end == ent.end and _member_of(span):
             # "the singer of X", "Y of X joined": X is the band its member plays in
             found.append(_mention(span, "group"))
-        elif _after_group_noun(span) and span.end == ent.end and ent.label_ in ("GPE", "LOC", "FAC"):
-            # "the trio Blackwater Creek" tagged as a place
+        elif _after_group_noun(span) and span.end == ent.end and ent.label_ in ("GPE", "LOC", "FAC", "ORG"):
+            # "the trio Blackwater Creek" tagged as a place, "folk duo X & Y" as a company
             found.append(_mention(span, "group"))
         elif _subject_of_saying(span):
             # a person mislabelled as a work or a place, who speaks ("the Kestrels said": a band)

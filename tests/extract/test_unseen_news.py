@@ -566,3 +566,12 @@ def test_a_year_before_an_occasion_dates_it(run) -> None:
     facts = run("Fans braved the rain at Brenmoor Park on Friday as the Saltmarsh Festival opened its 2024 edition.")
     festival = next(e for e in facts.events if e.name == "Saltmarsh Festival")
     assert festival.date is not None and festival.date.value == "2024"
+
+
+def test_the_band_is_the_plural_act_the_text_is_about_not_another_duo(run) -> None:
+    text = ("The Tallow Boys will headline, with folk duo Hartley & Voss among the other acts. "
+            "The Tallow Boys return after a year off. Their singer said the band would play “Harvest Moon” again.")
+    facts = run(text)
+    assert ("Hartley & Voss", "group") in {(e.name, e.kind) for e in facts.entities}
+    assert _pairs(facts) >= {("Tallow Boys", "Harvest Moon")}
+    assert ("Hartley & Voss", "Harvest Moon") not in _pairs(facts)
