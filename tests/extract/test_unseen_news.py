@@ -575,3 +575,10 @@ def test_the_band_is_the_plural_act_the_text_is_about_not_another_duo(run) -> No
     assert ("Hartley & Voss", "group") in {(e.name, e.kind) for e in facts.entities}
     assert _pairs(facts) >= {("Tallow Boys", "Harvest Moon")}
     assert ("Hartley & Voss", "Harvest Moon") not in _pairs(facts)
+
+
+def test_a_possessed_set_the_tagger_calls_a_verb(run) -> None:
+    text = ("Nina Cole will headline the festival. “Nina’s set at the Winter Harbour Gala last year is still "
+            "what people talk about,” the director said.")
+    rows = {(performer, event) for performer, work, event, _, _ in _rows(run(text)) if work is None}
+    assert ("Nina Cole", "Winter Harbour Gala") in rows
