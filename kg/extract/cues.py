@@ -48,6 +48,8 @@ ORG_WORDS = TEAM_WORDS | frozenset("""
     Council Committee Ministry Department University College Institute Foundation Agency Commission Party
     Records Entertainment Media News Times Post Journal Magazine Network Studios Pictures Systems
     Technologies Labs Bureau Authority Police Army Navy Federation Union League Society Trust
+    Weekly Daily Herald Tribune Gazette Telegraph Chronicle Mirror Observer Courier Inquirer Examiner Globe
+    Sun Star Express Mail Standard Review Radio TV Television
 """.split())
 
 #: Nouns that describe a person ("the folk singer", "the 37-year-old"), with gender when they carry one.

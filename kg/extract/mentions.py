@@ -76,6 +76,9 @@ _MUSICIAN_NOUNS = frozenset(
 #: Words that make a month before a name a date: "last June", "since April".
 _DATE_WORDS = frozenset({"last", "next", "this", "since", "until", "till", "early", "late", "mid", "every"})
 
+#: Caption and credit words the model reads as a name ("Image: X", "Photo: Y").
+_CREDIT_WORDS = frozenset({"image", "photo", "picture", "credit", "source", "file", "video", "graphic"})
+
 _PERSONAL = frozenset({"he", "she", "his", "her", "him", "himself", "herself"})
 
 
@@ -169,9 +172,14 @@ def _trim(doc: Doc, start: int, end: int) -> tuple[int, int]:
         start += 1
     while end > start and (
         doc[end - 1].lower_ in _EDGE_JUNK or doc[end - 1].is_punct or _has_digit(doc[end - 1])
+        # "Captain America Image: X": a caption's credit word glued to the name before it
+        or doc[end - 1].lower_ in _CREDIT_WORDS and end < len(doc) and doc[end].text == ":"
     ):
         # "Ana Rivera 6-4": a score or count glued to the name
         end -= 1
+    # "Image: X", "Photo: Y"
+    if end - start > 1 and doc[start].lower_ in _CREDIT_WORDS and doc[start + 1].text == ":":
+        start += 2
     return start, end
 
 
@@ -354,6 +362,7 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             continue
         spans.append((ent, span))
     plural = _plural_names(doc)
+    towns = frozenset(_name_key(p.name) for p in doc._.places if p.kind in ("city", "region", "country"))
     # "bluegrass legend X Y", "belonged to Jade Y" the model did not tag at all: a name after a
     # role noun, or one that starts with a common given name (not "at Grace Hall")
     described = [span for span in _candidate_runs(doc, covered, blocked)
@@ -363,12 +372,9 @@ def name_mentions(doc: Doc) -> list[NameMention]:
     covered.update(t.i for span in described for t in span)
     spans += [(span, span) for span in described]
     people = [
-        # "the band X" tagged PERSON, a name that takes a plural verb, "the Beatles" are groups;
-        # "X United", "Y National Bank" organisations
-        _mention(span, "organization" if span[-1].text.rstrip(".") in ORG_WORDS and len(span) > 1
-                 else "group" if (span.text in plural or _after_group_noun(span) or _the_plural(span))
-                 and not _given_name_first(span)
-                 else "person")
+        # "the band X" tagged PERSON, a name that takes a plural verb, "the Beatles" are groups
+        _mention(span, "group" if (span.text in plural or _after_group_noun(span) or _the_plural(span))
+                 and not _given_name_first(span) else "person")
         for ent, span in spans
         if (ent.label_ == "PERSON" and not _is_venue(span)) or _given_name_first(span) or _after_role(span)
     ]
@@ -393,8 +399,11 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             # "the trio Blackwater Creek" tagged as a place, "folk duo X & Y" as a company
             found.append(_mention(span, "group"))
         elif _subject_of_saying(span):
-            # a person mislabelled as a work or a place, who speaks ("the Kestrels said": a band)
-            found.append(_mention(span, "group" if _the_plural(span) else "person"))
+            # a person mislabelled as a work or a place, who speaks ("the Kestrels said": a band);
+            # a town or a country that speaks is its government ("North Korea said")
+            town = _name_key(span.text) in towns and not _used_as_surname(span)
+            kind = "organization" if town else "group" if _the_plural(span) else "person"
+            found.append(_mention(span, kind))
     found.extend(_missed_names(doc, parts | _name_parts(found), covered, blocked, plural))
     found.extend(_plural_proper_subjects(doc, found, blocked, plural))
     found.extend(_repeated_names(doc, found, blocked))
@@ -563,6 +572,15 @@ def _repeated_names(doc: Doc, found: list[NameMention], blocked: list[tuple[int,
     return extra
 
 
+def _used_as_surname(span: Span) -> bool:
+    """Whether a one-word name follows a given name somewhere ("Valeska Paris"): a person's, not a town's."""
+    if len(span) > 1:
+        return False
+    doc = span.doc
+    return any(t.text == span.text and t.i > 0 and doc[t.i - 1].pos_ == "PROPN" and doc[t.i - 1].is_title
+               for t in doc)
+
+
 def _the_plural(span: Span) -> bool:
     """ "the Beatles", "the Kestrels": a plural name after "the" is a band or a team."""
     doc = span.doc
@@ -583,6 +601,9 @@ def _after_group_noun(span: Span) -> bool:
 
 def _mention(span: Span, kind: str) -> NameMention:
     doc = span.doc
+    if kind == "person" and len(span) > 1 and span[-1].text.rstrip(".") in ORG_WORDS:
+        # "X United", "Y National Bank", "the Z Herald": an organisation, whatever read it as a person
+        kind = "organization"
     if (
         kind == "person"
         and span.start > 0
