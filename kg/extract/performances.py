@@ -937,7 +937,7 @@ def _is_performance(verb: Token, works: list[str], event: str | None, objects: s
     if any(c.dep_ == "prt" for c in verb.children) and lemma not in ("kick", "bring", "wrap", "team"):
         return False
     if lemma == "take":
-        return "stage" in objects
+        return "stage" in objects or "solo" in objects and bool(works)
     if lemma == "be":
         return bool(works)
 

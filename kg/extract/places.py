@@ -95,8 +95,8 @@ _WORDS_OF_GEO = max(len(n.split()) for n in _CITIES | _COUNTRIES | _REGIONS)
 
 
 def _norm(name: str) -> str:
-    """The merge key of a place name: case, apostrophes, spacing and a leading "the" ignored."""
-    low = " ".join(name.replace("’", "'").lower().split())
+    """The merge key of a place name: case, apostrophes, spacing, a leading "the" and a final "'s" ignored."""
+    low = " ".join(name.replace("’", "'").lower().split()).removesuffix(" 's").removesuffix("'s")
     return low[4:] if low.startswith("the ") else low
 
 
@@ -149,7 +149,9 @@ class _Builder:
         doc = self.doc
         while start < end and (doc[start].pos_ == "DET" or doc[start].lower_ in ("the",)):
             start += 1
-        if end > start and doc[end - 1].lower_ in ("'s", "’s"):
+        # "Glendale's" owns what follows; "Ronnie Scott's in Soho" is the venue's own name
+        if end > start and doc[end - 1].lower_ in ("'s", "’s") and (
+                kind in _GEO_RANK or end < len(doc) and doc[end].pos_ in ("NOUN", "PROPN", "ADJ")):
             end -= 1
         if start >= end or any(k in self.token_place for k in range(start, end)):
             return None
@@ -215,6 +217,10 @@ def _name_after(doc: Doc, i: int, sent_end: int, events: set[int]) -> tuple[int,
     j = i
     while j < sent_end and j not in events and (is_cap(doc[j]) or (
             doc[j].lower_ in ("&", "of", "-") and j + 1 < sent_end and is_cap(doc[j + 1]) and j > i)):
+        j += 1
+    # "at Ronnie Scott's in Soho": a possessive that owns nothing ends the venue's name
+    if i < j < sent_end and doc[j].lower_ in ("'s", "’s") and (j + 1 >= sent_end or doc[j + 1].pos_ not in (
+            "NOUN", "PROPN", "ADJ")):
         j += 1
     return (i, _with_stage_word(doc, j, sent_end)) if j > i else None
 

@@ -594,3 +594,12 @@ def test_a_photo_credit_word_is_no_part_of_a_name(run) -> None:
     text = "Fans dressed as Black Widow and Captain America Image: Nick Moreau.\n\nNick Moreau said it was busy."
     names = {e.name for e in run(text).entities}
     assert "Nick Moreau" in names and not any("Image" in n for n in names)
+
+
+def test_a_club_named_with_a_possessive_and_a_solo_taken(run) -> None:
+    text = ("Saxophonist Marcus Webb played two sets at Ronnie Scott's in Soho on Tuesday. "
+            "Webb opened with a brooding take on “Blue in Green”. "
+            "Pianist Elena Ruiz took a long solo on “Autumn Leaves”.")
+    facts = run(text)
+    assert _place_of(facts, "Ronnie Scott's") == ("venue", "Soho")
+    assert {("Marcus Webb", "Blue in Green"), ("Elena Ruiz", "Autumn Leaves")} <= _pairs(facts)
