@@ -673,7 +673,7 @@ def _missed_names(
         for span in _candidate_runs(doc, covered, blocked)
         # a title-cased headline makes the tagger call a band's name a common noun
         if (span[0].pos_ == "PROPN" or _with_compounds(span, covered).text in plural)
-        and (_subject_of_saying(span) or _subject_with_pronoun(span))
+        and (_subject_of_saying(span) or _subject_with_pronoun(span) or _subject_of_performing(span))
     ]
     groups = [s for s in speakers if s.text in plural or _the_plural(s)]
     speakers = [s for s in speakers if s not in groups]
@@ -765,6 +765,14 @@ def _followed_by_he_or_she(span: Span) -> bool:
 
 def _subject_with_pronoun(span: Span) -> bool:
     return span.root.dep_ == "nsubj" and _looks_like_name(span) and _followed_by_he_or_she(span)
+
+
+def _subject_of_performing(span: Span) -> bool:
+    """A proper noun (or its conjunct) that performs or sings: "X and Y perform at the Z festival"."""
+    root = span.root
+    subject = root if root.dep_ == "nsubj" else root.head if root.dep_ == "conj" and root.head.dep_ == "nsubj" else None
+    return subject is not None and subject.head.lemma_.lower() in ("perform", "sing", "headline") \
+        and _looks_like_name(span)
 
 
 def _subject_of_saying(span: Span) -> bool:

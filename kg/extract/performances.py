@@ -361,8 +361,9 @@ def _location_in(doc: Doc, start: int, end: int, idx: _Index) -> str | None:
             after = j
             while after < len(doc) and idx.place_at.get(after) == key:
                 after += 1
-            # "on the Tacoma date", "on the Tacoma night"; "on" before a bare place is no location
-            if low != "on" or (after < len(doc) and doc[after].lower_ in _DATE_NOUNS):
+            # "on the Tacoma date", "on the Pyramid Stage"; "on" before a bare place is no location
+            if low != "on" or (after < len(doc) and doc[after].lower_ in _DATE_NOUNS) or \
+                    doc[after - 1].lower_ in _STAGE_WORDS:
                 return key
     return None
 

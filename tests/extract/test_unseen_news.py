@@ -603,3 +603,18 @@ def test_a_club_named_with_a_possessive_and_a_solo_taken(run) -> None:
     facts = run(text)
     assert _place_of(facts, "Ronnie Scott's") == ("venue", "Soho")
     assert {("Marcus Webb", "Blue in Green"), ("Elena Ruiz", "Autumn Leaves")} <= _pairs(facts)
+
+
+@pytest.mark.parametrize(
+    ("caption", "row"),
+    [
+        # acts the model does not tag, named as the ones who perform
+        ("Drake and Future perform at the Rolling Loud festival in Miami in July 2025.",
+         ("Future", None, "Rolling Loud festival", "Miami", "2025-07")),
+        # a festival's stage is where
+        ("Keanu Lee performs on the Pyramid Stage at Glastonbury Festival on June 28, 2025 in Pilton, England.",
+         ("Keanu Lee", None, "Glastonbury Festival", "Pyramid Stage", "2025-06-28")),
+    ],
+)
+def test_photo_captions(run, caption: str, row: tuple) -> None:
+    assert row in _rows(run(caption))
