@@ -49,7 +49,7 @@ ORG_WORDS = TEAM_WORDS | frozenset("""
     Records Entertainment Media News Times Post Journal Magazine Network Studios Pictures Systems
     Technologies Labs Bureau Authority Police Army Navy Federation Union League Society Trust
     Weekly Daily Herald Tribune Gazette Telegraph Chronicle Mirror Observer Courier Inquirer Examiner Globe
-    Sun Star Express Mail Standard Review Radio TV Television
+    Sun Star Express Mail Standard Review Radio TV Television Philharmonic Orchestra Choir Chorus Ensemble
 """.split())
 
 #: Nouns that describe a person ("the folk singer", "the 37-year-old"), with gender when they carry one.

@@ -355,7 +355,8 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             continue
         if (
             _name_key(span.text) in things or _overlaps(blocked, span.start_char, span.end_char)
-        ) and not (_acts_like_person(span) or _named_person(ent, span)):
+        ) and not (_acts_like_person(span) or _named_person(ent, span)
+                   or ent.label_ in _ORG_LABELS and _subject_of_performing(span)):
             # "X Festival" tagged PERSON, or words claimed by places, works or events, unless it
             # speaks or is a given name acting; a surname may still join its person below
             claimed.append(span)
@@ -392,6 +393,9 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         elif ent.label_ in _ORG_LABELS and span.end == ent.end and _is_speaking_org(span):
             # an organisation that speaks or acts; "the band X" is a group
             found.append(_mention(span, "group" if _after_group_noun(span) else "organization"))
+        elif ent.label_ in _ORG_LABELS and span.end == ent.end and _subject_of_performing(span):
+            # "The X Philharmonic performed ...": an ensemble
+            found.append(_mention(span, "group"))
         elif ent.label_ in _ORG_LABELS and span.end == ent.end and _member_of(span):
             # "the singer of X", "Y of X joined": X is the band its member plays in
             found.append(_mention(span, "group"))
@@ -771,8 +775,9 @@ def _subject_of_performing(span: Span) -> bool:
     """A proper noun (or its conjunct) that performs or sings: "X and Y perform at the Z festival"."""
     root = span.root
     subject = root if root.dep_ == "nsubj" else root.head if root.dep_ == "conj" and root.head.dep_ == "nsubj" else None
-    return subject is not None and subject.head.lemma_.lower() in ("perform", "sing", "headline") \
-        and _looks_like_name(span)
+    # (or the noun a misparsed "..., performed X" hangs on)
+    verbs = [subject.head] if subject is not None else [c for c in root.children if c.dep_ == "acl"]
+    return any(v.lemma_.lower() in ("perform", "sing", "headline") for v in verbs) and _looks_like_name(span)
 
 
 def _subject_of_saying(span: Span) -> bool:

@@ -83,7 +83,7 @@ _MULTI_ACT_KINDS = frozenset({"festival", "award"})
 #: Prepositions whose object is whom a performance is for ("dedicated it to his mother").
 _RECIPIENT_PREPS = frozenset({"to", "for"})
 #: Subjects standing for their owner's performance ("her set", "the band's show").
-_SHOW_NOUNS = frozenset({"set", "show", "concert", "gig", "performance", "encore", "setlist"})
+_SHOW_NOUNS = frozenset({"set", "show", "concert", "gig", "performance", "encore", "setlist", "program", "programme"})
 #: Nouns that refer back to the last song named ("before performing the song").
 _SONG_ANAPHORS = frozenset({"song", "track", "tune", "number", "ballad", "anthem", "hit", "single"})
 _SUBJECT_DEPS = ("nsubj", "nsubjpass")
@@ -143,6 +143,9 @@ def _subjects(verb: Token) -> list[Token]:
     # "The singer, who ..., dedicated/amod 'X'/appos": the misparsed verb's subject is what 'X' is set beside
     if verb.dep_ == "amod" and verb.head.dep_ == "appos":
         return [verb.head.head]
+    # "The X Philharmonic, conducted by Y, performed ...", read as a noun with a clause on it
+    if verb.dep_ == "acl" and verb.tag_ in ("VBD", "VBZ", "VBP", "VBG") and verb.head.pos_ in ("PROPN", "NOUN"):
+        return [verb.head]
     cur: Token | None = verb
     for _ in range(4):
         if cur is None:

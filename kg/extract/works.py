@@ -32,6 +32,9 @@ _CUES: dict[str, str] = {
     **dict.fromkeys(("musical", "play", "show", "opera", "production"), "show"),
     **dict.fromkeys(("book", "novel", "memoir", "autobiography", "poem"), "book"),
 }
+#: Forms of concert music that name a piece with its number ("Symphony No. 2").
+_CONCERT_FORMS = frozenset({"Symphony", "Concerto", "Sonata", "Requiem", "Overture", "Suite", "Rhapsody", "Nocturne",
+                            "Serenade", "Mass", "Oratorio", "Cantata", "Prelude", "Etude", "Fugue"})
 #: Award categories whose cue noun names another kind than it does alone.
 _CATEGORY_KINDS = {"record": "song"}
 #: Nouns of a sentence that make "including 'X'" a song of a set or a record.
@@ -359,7 +362,31 @@ def extract_works(doc: Doc) -> tuple[Work, ...]:
         if any(t.i in events for t in span):
             continue
         _consider(doc, collector, span, quoted)
+    for span in _concert_pieces(doc):
+        collector.add(span, "song", None, _possessor(doc, span.start, span.start))
     return collector.build()
+
+
+def _concert_pieces(doc: Doc) -> list[Span]:
+    """Titles named by their form: "Mahler's Symphony No. 2", "the Piano Concerto No. 1", "Ninth Symphony"."""
+    found = []
+    for tok in doc:
+        if tok.text not in _CONCERT_FORMS:
+            continue
+        start = tok.i
+        while start > 0 and doc[start - 1].is_title and doc[start - 1].pos_ in ("PROPN", "ADJ", "NOUN") \
+                and doc[start - 1].tag_ != "POS" and not doc[start - 1].is_sent_start:
+            start -= 1
+        end = tok.i + 1
+        # "No. 2", "No 5"
+        if end + 1 < len(doc) and doc[end].text in ("No.", "No") and doc[end + 1].like_num:
+            end += 2
+        elif end + 2 < len(doc) and doc[end].text == "No" and doc[end + 1].text == "." and doc[end + 2].like_num:
+            end += 3
+        # a bare form word is a title only with a number or a word before it ("a symphony" is none)
+        if end - start > 1:
+            found.append(doc[start:end])
+    return found
 
 
 def _titles_before_roles(doc: Doc) -> list[tuple[Span, bool]]:

@@ -618,3 +618,14 @@ def test_a_club_named_with_a_possessive_and_a_solo_taken(run) -> None:
 )
 def test_photo_captions(run, caption: str, row: tuple) -> None:
     assert row in _rows(run(caption))
+
+
+def test_an_orchestra_plays_a_numbered_symphony(run) -> None:
+    text = ("The Los Angeles Philharmonic, conducted by Gustavo Dudamel, performed Mahler's Symphony No. 2 "
+            "at the Walt Disney Concert Hall on Thursday.")
+    facts = run(text)
+    assert ("Los Angeles Philharmonic", "group") in {(e.name, e.kind) for e in facts.entities}
+    assert {(performer, work, place) for performer, work, _, place, _ in _rows(facts)} == {
+        ("Los Angeles Philharmonic", "Symphony No. 2", "Walt Disney Concert Hall")}
+    # the city in the orchestra's name is no place of this story
+    assert "Los Angeles" not in {p.name for p in facts.places}
