@@ -76,6 +76,10 @@ _MUSICIAN_NOUNS = frozenset(
 #: Words that make a month before a name a date: "last June", "since April".
 _DATE_WORDS = frozenset({"last", "next", "this", "since", "until", "till", "early", "late", "mid", "every"})
 
+#: Abbreviated titles before a name ("Gov. X", "Sen. Y"): a description, not part of the name.
+_TITLE_ABBREVIATIONS = frozenset("gov. sen. rep. gen. lt. col. capt. sgt. prof. pres. supt. insp. det. cmdr. adm. "
+                                 "atty. cpl. maj. amb. gov sen rep gen lt col capt sgt prof supt".split())
+
 #: Caption and credit words the model reads as a name ("Image: X", "Photo: Y").
 _CREDIT_WORDS = frozenset({"image", "photo", "picture", "credit", "source", "file", "video", "graphic"})
 
@@ -323,7 +327,7 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         covered.update(range(ent.start, ent.end))
         start, end = _trim(doc, ent.start, ent.end)
         while end - start > 2 and doc[start + 1].pos_ == "PROPN" and (
-            doc[start].lower_ in PERSON_NOUNS
+            doc[start].lower_ in PERSON_NOUNS or doc[start].lower_ in _TITLE_ABBREVIATIONS
             or _given_name(doc[start + 1]) and not _given_name(doc[start]) and doc[start].lower_ not in HONORIFICS
         ):
             # "Councillor X Y", "Frontwoman X Y", "Islander Peter Y": a word before a given name is a
@@ -719,8 +723,8 @@ def _candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]])
         if i in covered or not token.is_title or token.pos_ not in ("PROPN", "NOUN", "VERB", "ADJ"):
             i += 1
             continue
-        if token.lower_ in PERSON_NOUNS or token.lower_ in GROUP_NOUNS:
-            # "Majority Leader", "the Duke of X": a title or description, not a name
+        if token.lower_ in PERSON_NOUNS or token.lower_ in GROUP_NOUNS or token.lower_ in _TITLE_ABBREVIATIONS:
+            # "Majority Leader", "the Duke of X", "Gov.": a title or description, not a name
             i += 1
             continue
         start, end = _propn_run(doc, i) if token.pos_ == "PROPN" else (i, i + 1)
@@ -729,7 +733,7 @@ def _candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]])
             # "legend June Calloway": the model took the given name for a date
             if i > 0 and _given_name(doc[i - 1]) and _month_as_given_name(doc[i - 1]):
                 start = i - 1
-        while start < i and doc[start].lower_ in PERSON_NOUNS:
+        while start < i and (doc[start].lower_ in PERSON_NOUNS or doc[start].lower_ in _TITLE_ABBREVIATIONS):
             # "Host X Y": the run reaches back over the role word skipped above
             start += 1
         span = doc[start:end]

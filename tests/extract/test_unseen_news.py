@@ -629,3 +629,12 @@ def test_an_orchestra_plays_a_numbered_symphony(run) -> None:
         ("Los Angeles Philharmonic", "Symphony No. 2", "Walt Disney Concert Hall")}
     # the city in the orchestra's name is no place of this story
     assert "Los Angeles" not in {p.name for p in facts.places}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["“We will rebuild,” said Gov. Ana Ruiz.", "“It is a scandal,” said Sen. Ana Ruiz.",
+     "Lt. Col. Ana Ruiz spoke first. “We will rebuild,” Ruiz said."],
+)
+def test_an_abbreviated_title_is_no_part_of_the_name(run, text: str) -> None:
+    assert _speakers(run(text)) == ["Ana Ruiz"]
