@@ -495,7 +495,7 @@ def _performer_of_title(doc: Doc, words: Span, of_token: dict[int, _Cluster]) ->
 
 def _band_like(cluster: _Cluster | None) -> _Cluster | None:
     """The cluster, if "the band" may be it: a group, or an organisation with a plural name
-    ("The Tallow Boys" read as a company until called a band), not "Harbor Records"."""
+    ("The Copper Kites" read as a company until called a band), not "Harbor Records"."""
     if cluster is None:
         return None
     last = cluster.full_name().split()[-1]

@@ -859,7 +859,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
 
 
 def _place_at_dateline(doc: Doc, data: dict[str, dict], order: list[str]) -> None:
-    """ "LOS ANGELES (AP) — X won at the Y Awards on Sunday": an event the dateline's sentence
+    """ "DENVER (AP) — X won at the Y Awards on Sunday": an event the dateline's sentence
     says took place, placed nowhere else, was in the dateline's city (not one it says will)."""
     found = dateline_city(doc)
     if found is None:

@@ -514,7 +514,7 @@ def _billed_performances(doc: Doc, idx: _Index, sent: Span, here: str | None, co
     found: list[Performance] = []
     events = {e.key: e for e in doc._.events}
     for noun in sent:
-        # ("Folake's set" with "set" tagged a verb: what is possessed is a noun)
+        # ("Nina's set" with "set" tagged a verb: what is possessed is a noun)
         if noun.pos_ not in ("NOUN", "PROPN") and not (
                 noun.dep_ in ("nsubj", "nsubjpass", "csubj", "dobj", "pobj") and any(c.dep_ == "poss" for c in noun.children)):
             continue

@@ -461,16 +461,16 @@ def test_tour_news_with_a_venue_referred_back_to(run) -> None:
             "Nora Kelly has added a second night at Wembley Stadium after the first sold out. "
             "The singer will now play the London stadium on June 20, 2027, as part of her Meadowlark Tour. "
             "The UK leg opens at the Principality Stadium in Cardiff on June 14 and also visits "
-            "Manchester's Etihad Stadium on June 17.")
+            "Birmingham's Villa Stadium on June 17.")
     facts = run(text)
     # "Wembley" alone is the stadium's first word, no one; "the London stadium" is Wembley, in London
     assert [e.name for e in facts.entities] == ["Nora Kelly"]
     assert _place_of(facts, "Wembley Stadium") == ("stadium", "London")
-    assert _place_of(facts, "Etihad Stadium") == ("stadium", "Manchester")
+    assert _place_of(facts, "Villa Stadium") == ("stadium", "Birmingham")
     assert {(performer, event, place) for performer, _, event, place, _ in _rows(facts)} == {
         ("Nora Kelly", "Meadowlark Tour", "Wembley Stadium"),
         ("Nora Kelly", "Meadowlark Tour", "Principality Stadium"),
-        ("Nora Kelly", "Meadowlark Tour", "Etihad Stadium"),
+        ("Nora Kelly", "Meadowlark Tour", "Villa Stadium"),
     }
 
 
