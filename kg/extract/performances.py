@@ -92,8 +92,9 @@ _UNPERFORMED = frozenset({"film", "tv", "book"})
 #: Event kinds that are shows an article can be about as a whole.
 _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
 
+#: Kinds of place that are towns and lands, not venues.
 _TOWN_KINDS = frozenset({"city", "region", "country"})
-
+#: Verbs whose "in C" says where someone lives, was born or studied, not where they performed.
 _HOME_VERBS = frozenset({"bear", "born", "raise", "grow", "base", "live", "reside", "die", "bury", "study"})
 #: Nouns that refer to the show an article is about ("opened the show", "later in the evening").
 _SHOW_WORDS = frozenset({"show", "evening", "night", "ceremony", "encore", "concert", "gig", "set", "crowd",
@@ -515,8 +516,9 @@ def _billed_performances(doc: Doc, idx: _Index, sent: Span, here: str | None, co
     events = {e.key: e for e in doc._.events}
     for noun in sent:
         # ("Nina's set" with "set" tagged a verb: what is possessed is a noun)
+        possessed = any(c.dep_ == "poss" for c in noun.children)
         if noun.pos_ not in ("NOUN", "PROPN") and not (
-                noun.dep_ in ("nsubj", "nsubjpass", "csubj", "dobj", "pobj") and any(c.dep_ == "poss" for c in noun.children)):
+                possessed and noun.dep_ in ("nsubj", "nsubjpass", "csubj", "dobj", "pobj")):
             continue
         location = None
         if noun.lemma_.lower() in _BILL_NOUNS or _on_the_bill(noun):

@@ -28,9 +28,9 @@ _COMPANY_WORDS = frozenset({"Inc", "Corp", "Ltd", "LLC", "Records", "Co",
                             "Management", "Nation", "Networks", "Network", "Productions", "Labs"})
 #: Venue words that end company names as often ("AEG Live"): a venue only where a place is expected.
 _WEAK_VENUE_WORDS = frozenset({"live"})
-#: Venue words that are also surnames: a PERSON ending in one ("Regina Hall") stays a person.
 #: Lower-case words after a name that make it a festival stage.
 _STAGE_WORDS = frozenset({"stage", "tent"})
+#: Venue words that are also surnames: a PERSON ending in one ("Regina Hall") stays a person.
 _SURNAMES = frozenset({"Hall", "Field", "Church", "Garden", "Chapel", "Bar", "Room", "Stage", "Square"})
 #: Verbs and nouns whose "at X" locates a performance or an event.
 _EVENT_CONTEXT = frozenset({"perform", "play", "sing", "headline", "appear", "open", "close", "debut",
@@ -226,7 +226,7 @@ def _name_after(doc: Doc, i: int, sent_end: int, events: set[int]) -> tuple[int,
 
 
 def _with_stage_word(doc: Doc, end: int, sent_end: int) -> int:
-    """The end of a festival stage's name with its lower-case stage word: "the West Holts stage", "the Acoustic tent"."""
+    """The end of a festival stage's name with its lower-case stage word ("the Acoustic tent")."""
     return end + 1 if end < sent_end and doc[end].lower_ in _STAGE_WORDS and doc[end].is_lower else end
 
 
@@ -319,9 +319,8 @@ def _refer_back(doc: Doc, builder: _Builder) -> None:
             start -= 1
         if start == 0 or doc[start - 1].lower_ not in ("the", "this", "that"):
             continue
-        target = next((norm for s, _, norm in sorted(builder.spans, reverse=True) if s < start
-                       and builder.by_norm[norm]["kind"] not in _GEO_RANK and _fits(token.lower_, builder.by_norm[norm])),
-                      None)
+        before = (norm for s, _, norm in sorted(builder.spans, reverse=True) if s < start)
+        target = next((norm for norm in before if _fits(token.lower_, builder.by_norm[norm])), None)
         if target is None:
             continue
         towns = {builder.token_place[k] for k in range(start, token.i) if k in builder.token_place}
@@ -332,8 +331,11 @@ def _refer_back(doc: Doc, builder: _Builder) -> None:
 
 
 def _fits(noun: str, place: dict) -> bool:
-    """Whether "the <noun>" can name ``place``: "the venue" any, "the arena" an arena or a stadium."""
-    return noun == "venue" or noun in place["name"].lower() or noun in ("stadium", "arena") and place["kind"] == "stadium"
+    """Whether "the <noun>" can name ``place``: "the venue" any venue, "the arena" an arena or a stadium."""
+    if place["kind"] in _GEO_RANK:
+        return False
+    arena = noun in ("stadium", "arena") and place["kind"] == "stadium"
+    return noun == "venue" or noun in place["name"].lower() or arena
 
 
 def _dateline_city(doc: Doc, builder: _Builder) -> str | None:
