@@ -368,12 +368,8 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         spans.append((ent, span))
     plural = _plural_names(doc)
     towns = frozenset(_name_key(p.name) for p in doc._.places if p.kind in ("city", "region", "country"))
-    # "bluegrass legend X Y", "belonged to Jade Y" the model did not tag at all: a name after a
-    # role noun, or one that starts with a common given name (not "at Grace Hall")
-    described = [span for span in _candidate_runs(doc, covered, blocked)
-                 if _after_role(span) or span[0].pos_ == "PROPN" and _given_name_first(span)
-                 and span[-1].lower_ not in VENUE_WORDS and (span.start == 0 or doc[span.start - 1].lower_ not in
-                                                            _PLACE_PREPS | {"in", "from"})]
+    # "bluegrass legend X Y", "belonged to Jade Y": people the model did not tag at all
+    described = [span for span in _candidate_runs(doc, covered, blocked) if _untagged_person(span)]
     covered.update(t.i for span in described for t in span)
     spans += [(span, span) for span in described]
     people = [
@@ -578,6 +574,14 @@ def _repeated_names(doc: Doc, found: list[NameMention], blocked: list[tuple[int,
             extra.append(_mention(span, kind))
             taken.update(range(i, i + width))
     return extra
+
+
+def _untagged_person(span: Span) -> bool:
+    """A name after a role noun, or one that starts with a common given name (not "at Grace Hall")."""
+    doc = span.doc
+    before = doc[span.start - 1].lower_ if span.start > 0 else ""
+    return _after_role(span) or span[0].pos_ == "PROPN" and _given_name_first(span) \
+        and span[-1].lower_ not in VENUE_WORDS and before not in _PLACE_PREPS | {"in", "from"}
 
 
 def _used_as_surname(span: Span) -> bool:
