@@ -516,9 +516,8 @@ def _billed_performances(doc: Doc, idx: _Index, sent: Span, here: str | None, co
     events = {e.key: e for e in doc._.events}
     for noun in sent:
         # ("Nina's set" with "set" tagged a verb: what is possessed is a noun)
-        possessed = any(c.dep_ == "poss" for c in noun.children)
-        if noun.pos_ not in ("NOUN", "PROPN") and not (
-                possessed and noun.dep_ in ("nsubj", "nsubjpass", "csubj", "dobj", "pobj")):
+        if noun.pos_ not in ("NOUN", "PROPN") and not (noun.dep_ in ("nsubj", "nsubjpass", "csubj", "dobj", "pobj")
+                                                      and any(c.dep_ == "poss" for c in noun.children)):
             continue
         location = None
         if noun.lemma_.lower() in _BILL_NOUNS or _on_the_bill(noun):
@@ -544,13 +543,16 @@ def _billed_performances(doc: Doc, idx: _Index, sent: Span, here: str | None, co
     return found
 
 
+_OWNED_NOUNS = _SHOW_PARTS | _SHOW_NOUNS | _RENDITION_NOUNS
+
+
 def _owned_parts(doc: Doc, idx: _Index, sent: Span, event: str | None) -> list[Performance]:
     """ "her encore, a cover of 'X'", "his opener, 'Y'", "X's rendition of 'Y'": the owner of a part of a
     show, or of a performance, performed its work."""
     found: list[Performance] = []
     events = {e.key: e for e in doc._.events}
     for noun in sent:
-        if noun.lemma_.lower() not in _SHOW_PARTS | _SHOW_NOUNS | _RENDITION_NOUNS or noun.pos_ != "NOUN":
+        if noun.pos_ != "NOUN" or noun.lemma_.lower() not in _OWNED_NOUNS:
             continue
         owners = [e for c in noun.children if c.dep_ == "poss"
                   if (e := entity_at(doc._.entities, *_char_span(c))) is not None]
