@@ -252,7 +252,7 @@ def _cue_verbs(sent: Span, idx: _Index) -> list[Token]:
     The small model reads "dedicated 'X' to ..." after a long subject as an adjective of the
     title ("dedicated/amod 'X'"): a cue word modifying a title is still the verb.
     """
-    return [t for t in sent if cue_lemma(t) in _CUE_LEMMAS and (
+    return [t for t in _tokens(sent) if cue_lemma(t) in _CUE_LEMMAS and (
         t.pos_ in ("VERB", "AUX") or t.pos_ == "NOUN" and (t.dep_ == "ROOT" or _after_to(t))
         or _misread_as_modifier(t, idx))
         or _show_copula(t) or _with_a_rendition(t)]
@@ -335,10 +335,20 @@ def _anaphor(doc: Doc, verb: Token, start: int, end: int) -> bool:
     return False
 
 
+def _tokens(span: Span) -> list[Token]:
+    """The span's tokens, from one list per Doc: spaCy makes a new Token on every iteration."""
+    doc = span.doc
+    tokens = doc.user_data.get("kg.tokens")
+    if tokens is None or len(tokens) != len(doc):
+        tokens = doc.user_data["kg.tokens"] = list(doc)
+    return tokens[span.start : span.end]
+
+
 def _is_caption(text_all: str, sent: Span) -> bool:
     """A photo caption: a paragraph of one sentence without a final full stop."""
-    text = sent.text.strip()
-    end_char = sent.start_char + len(sent.text.rstrip())
+    raw = text_all[sent.start_char : sent.end_char]
+    text = raw.strip()
+    end_char = sent.start_char + len(raw.rstrip())
     before = text_all[max(0, sent.start_char - 2) : sent.start_char]
     after = text_all[end_char : end_char + 2]
     alone = (sent.start_char == 0 or before.endswith("\n")) and (not after.strip() or after.startswith("\n"))
@@ -347,7 +357,7 @@ def _is_caption(text_all: str, sent: Span) -> bool:
 
 def _event_context(sent: Span, idx: _Index) -> str | None:
     """The event a sentence is set in: the first one it names ("During the X residency, ...")."""
-    return next((idx.event_at[tok.i] for tok in sent if tok.i in idx.event_at), None)
+    return next((idx.event_at[i] for i in range(sent.start, sent.end) if i in idx.event_at), None)
 
 
 def _location_in(doc: Doc, start: int, end: int, idx: _Index) -> str | None:
@@ -551,7 +561,7 @@ def _owned_parts(doc: Doc, idx: _Index, sent: Span, event: str | None) -> list[P
     show, or of a performance, performed its work."""
     found: list[Performance] = []
     events = {e.key: e for e in doc._.events}
-    for noun in sent:
+    for noun in _tokens(sent):
         if noun.pos_ != "NOUN" or noun.lemma_.lower() not in _OWNED_NOUNS:
             continue
         owners = [e for c in noun.children if c.dep_ == "poss"
@@ -732,7 +742,7 @@ def _clause_performances(
         show = _article_event(doc)
         # (a clause placing itself on a stage, beside another clause naming the show, is elsewhere)
         aside = location is not None and any(idx.event_at.get(t.i) == show and _in_other_clause(t, verb)
-                                             for t in sent)
+                                             for t in _tokens(sent))
         if show is not None and not aside and _within(location, events[show], doc) \
                 and _same_time(date, events[show].date) and (
                 any(p.key in _people_of_event(doc, show) for p in performers) or _speaks_of_the_show(doc, sent)
@@ -830,7 +840,7 @@ def _top_kind(events: dict[str, Event], key: str) -> str:
 
 def _referred_in(doc: Doc, start: int, end: int) -> str | None:
     """An event a bare noun of tokens ``start:end`` stands for ("headline the three-day event")."""
-    return next((key for k in range(start, end) if (key := referred_event(doc, doc[k])) is not None), None)
+    return next((key for tok in _tokens(doc[start:end]) if (key := referred_event(doc, tok)) is not None), None)
 
 
 def _sentence_event(sent: Span, verb: Token, idx: _Index) -> str | None:
@@ -838,7 +848,7 @@ def _sentence_event(sent: Span, verb: Token, idx: _Index) -> str | None:
 
     In "Ana Silva, who covered 'X' at the Y Gala, will close the stage" the Gala is another show.
     """
-    for tok in sent:
+    for tok in _tokens(sent):
         if tok.i in idx.event_at and not _in_other_clause(tok, verb):
             return idx.event_at[tok.i]
     return None
@@ -921,7 +931,7 @@ def _speaks_of_the_show(doc: Doc, sent: Span) -> bool:
     """ "opened the show", "earlier in the evening", "the encore": the sentence is about a show."""
     return any(
         t.lower_ in _SHOW_WORDS and t.i > sent.start and doc[t.i - 1].lower_ in ("the", "that", "this")
-        for t in sent
+        for t in _tokens(sent)
     )
 
 

@@ -280,6 +280,9 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
                     and not (ent.text in surnames and _geo_kind(ent.text) is None) and not _in_title(doc, ent.start) \
                     and not _in_marks(doc, ent.start, ent.end) and not _after_group_noun(doc, ent.start):
                 nxt = _add_entity(doc, ent, sent.end, events, builder)
+            # (a place starts on a capital, "at X" or "the city of X": other words need no look)
+            elif not (doc[i].text[:1].isupper() or doc[i].lower_ == "at" or doc[i].lower_ in _KIND_NOUNS):
+                nxt = i + 1
             else:
                 nxt = (
                     _add_kind_named(doc, i, sent.end, events, builder)
