@@ -114,6 +114,9 @@ class _Index:
     event_at: dict[int, str] = field(default_factory=dict)
     place_at: dict[int, str] = field(default_factory=dict)
     work_kind: dict[str, str] = field(default_factory=dict)
+    #: the Doc's tokens, made once: spaCy makes a new Token on every iteration (kept off the Doc,
+    #: where they would tie it in a reference cycle)
+    tokens: list[Token] = field(default_factory=list)
 
 
 def _index(doc: Doc) -> _Index:
@@ -131,6 +134,7 @@ def _index(doc: Doc) -> _Index:
                     idx.work_starts.append((span.start, rec.key))
     idx.work_starts.sort()
     idx.work_kind = {w.key: w.kind for w in doc._.works}
+    idx.tokens = list(doc)
     return idx
 
 
@@ -252,7 +256,7 @@ def _cue_verbs(sent: Span, idx: _Index) -> list[Token]:
     The small model reads "dedicated 'X' to ..." after a long subject as an adjective of the
     title ("dedicated/amod 'X'"): a cue word modifying a title is still the verb.
     """
-    return [t for t in _tokens(sent) if cue_lemma(t) in _CUE_LEMMAS and (
+    return [t for t in idx.tokens[sent.start : sent.end] if cue_lemma(t) in _CUE_LEMMAS and (
         t.pos_ in ("VERB", "AUX") or t.pos_ == "NOUN" and (t.dep_ == "ROOT" or _after_to(t))
         or _misread_as_modifier(t, idx))
         or _show_copula(t) or _with_a_rendition(t)]
@@ -333,15 +337,6 @@ def _anaphor(doc: Doc, verb: Token, start: int, end: int) -> bool:
         if tok.lower_ == "it" and tok.head.i == verb.i and tok.dep_ in ("dobj", "obj"):
             return True
     return False
-
-
-def _tokens(span: Span) -> list[Token]:
-    """The span's tokens, from one list per Doc: spaCy makes a new Token on every iteration."""
-    doc = span.doc
-    tokens = doc.user_data.get("kg.tokens")
-    if tokens is None or len(tokens) != len(doc):
-        tokens = doc.user_data["kg.tokens"] = list(doc)
-    return tokens[span.start : span.end]
 
 
 def _is_caption(text_all: str, sent: Span) -> bool:
@@ -524,7 +519,7 @@ def _billed_performances(doc: Doc, idx: _Index, sent: Span, here: str | None, co
     """
     found: list[Performance] = []
     events = {e.key: e for e in doc._.events}
-    for noun in sent:
+    for noun in idx.tokens[sent.start : sent.end]:
         # ("Nina's set" with "set" tagged a verb: what is possessed is a noun)
         if noun.pos_ not in ("NOUN", "PROPN") and not (noun.dep_ in ("nsubj", "nsubjpass", "csubj", "dobj", "pobj")
                                                       and any(c.dep_ == "poss" for c in noun.children)):
@@ -561,7 +556,7 @@ def _owned_parts(doc: Doc, idx: _Index, sent: Span, event: str | None) -> list[P
     show, or of a performance, performed its work."""
     found: list[Performance] = []
     events = {e.key: e for e in doc._.events}
-    for noun in _tokens(sent):
+    for noun in idx.tokens[sent.start : sent.end]:
         if noun.pos_ != "NOUN" or noun.lemma_.lower() not in _OWNED_NOUNS:
             continue
         owners = [e for c in noun.children if c.dep_ == "poss"
@@ -742,7 +737,7 @@ def _clause_performances(
         show = _article_event(doc)
         # (a clause placing itself on a stage, beside another clause naming the show, is elsewhere)
         aside = location is not None and any(idx.event_at.get(t.i) == show and _in_other_clause(t, verb)
-                                             for t in _tokens(sent))
+                                             for t in idx.tokens[sent.start : sent.end])
         if show is not None and not aside and _within(location, events[show], doc) \
                 and _same_time(date, events[show].date) and (
                 any(p.key in _people_of_event(doc, show) for p in performers) or _speaks_of_the_show(doc, sent)
@@ -840,7 +835,7 @@ def _top_kind(events: dict[str, Event], key: str) -> str:
 
 def _referred_in(doc: Doc, start: int, end: int) -> str | None:
     """An event a bare noun of tokens ``start:end`` stands for ("headline the three-day event")."""
-    return next((key for tok in _tokens(doc[start:end]) if (key := referred_event(doc, tok)) is not None), None)
+    return next((key for k in range(start, end) if (key := referred_event(doc, doc[k])) is not None), None)
 
 
 def _sentence_event(sent: Span, verb: Token, idx: _Index) -> str | None:
@@ -848,7 +843,7 @@ def _sentence_event(sent: Span, verb: Token, idx: _Index) -> str | None:
 
     In "Ana Silva, who covered 'X' at the Y Gala, will close the stage" the Gala is another show.
     """
-    for tok in _tokens(sent):
+    for tok in idx.tokens[sent.start : sent.end]:
         if tok.i in idx.event_at and not _in_other_clause(tok, verb):
             return idx.event_at[tok.i]
     return None
@@ -931,7 +926,7 @@ def _speaks_of_the_show(doc: Doc, sent: Span) -> bool:
     """ "opened the show", "earlier in the evening", "the encore": the sentence is about a show."""
     return any(
         t.lower_ in _SHOW_WORDS and t.i > sent.start and doc[t.i - 1].lower_ in ("the", "that", "this")
-        for t in _tokens(sent)
+        for t in sent
     )
 
 
