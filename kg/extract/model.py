@@ -4,6 +4,12 @@ Every later stage (RDF mapping, evaluation, tests) consumes these and nothing of
 Records refer to each other by ``key``: a string unique within one article
 (for example ``"person:1"``, ``"work:2"``); the RDF stage turns keys into IRIs.
 
+Quotations, works, events and performances also say how they were decided: ``rule``
+is the id of the sieve that decided them (``"quote.trigram"``, ``"perf.frame"``...; the
+sieves are listed in docs/extraction.md) and ``confidence`` that sieve's measured
+precision on real annotated news, so a user can filter by either. An event's
+``location_rule`` and a performance's ``context_rule`` name the sieve that placed it.
+
 Kinds are small closed vocabularies (see the ``*_KINDS`` tuples) so that the
 mapping to schema.org types is a table, not guesswork.
 """
@@ -69,6 +75,7 @@ class Quote:
     cue: str | None = None
     cue_span: TextSpan | None = None
     confidence: float = 1.0
+    rule: str | None = None
 
 
 @dataclass(frozen=True)
@@ -81,6 +88,8 @@ class Work:
     creator: str | None = None
     year: int | None = None
     mentions: tuple[TextSpan, ...] = ()
+    rule: str | None = None
+    confidence: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -105,6 +114,9 @@ class Event:
     date: When | None = None
     super_event: str | None = None
     mentions: tuple[TextSpan, ...] = ()
+    rule: str | None = None
+    confidence: float = 1.0
+    location_rule: str | None = None
 
 
 @dataclass(frozen=True)
@@ -122,6 +134,9 @@ class Performance:
     location: str | None = None
     date: When | None = None
     cue: str | None = None
+    rule: str | None = None
+    confidence: float = 1.0
+    context_rule: str | None = None
 
 
 @dataclass(frozen=True)
