@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.cues import (
-    FIRST_NAME_GENDER,
     GROUP_NOUNS,
     HONORIFICS,
     MUSIC_GROUP_NOUNS,
@@ -30,6 +29,8 @@ from kg.extract.cues import (
     is_say_verb,
 )
 from kg.extract.events import doc_text
+from kg.extract.gazetteer import given_name_gender
+from kg.extract.lexicon import tagged
 from kg.extract.mentions import NameMention, name_mentions, subject_indices
 from kg.extract.model import Entity, TextSpan
 
@@ -124,7 +125,7 @@ def _cluster_names(doc: Doc, names: list[NameMention]) -> tuple[list[_Cluster], 
             cluster.gender = HONORIFICS[first]
         elif cluster.gender is None and cluster.kind == "person" and len(cluster.full_name().split()) > 1:
             # a common given name tells the gender of a full name
-            cluster.gender = FIRST_NAME_GENDER.get(first)
+            cluster.gender = given_name_gender(first)
     return clusters, of_token
 
 
@@ -457,7 +458,7 @@ def _resolve(
 
 
 #: Verbs whose subject made or performed the title that is their object.
-_MAKE_VERBS = frozenset({"release", "sing", "perform", "record", "write", "drop", "debut", "star", "direct"})
+_MAKE_VERBS = tagged("making_verbs", "maker")
 
 
 def _performer_of_title(doc: Doc, words: Span, of_token: dict[int, _Cluster]) -> _Cluster | None:

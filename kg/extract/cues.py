@@ -13,123 +13,40 @@ from functools import lru_cache
 
 from spacy.tokens import Token
 
+from kg.extract.lexicon import table, tagged, words
+
 #: Lemmas (or lower-cased forms) of verbs that introduce reported or direct speech.
-SAY_VERBS = frozenset(
-    """
-        say tell add write caption post tweet explain recall joke insist shout sing state claim note
-        continue declare announce admit ask reply respond answer argue comment remark quip laugh
-        gush share reveal confirm deny warn urge exclaim whisper mutter scream yell cry sob
-        acknowledge concede emphasize emphasise stress suggest describe conclude muse reflect wonder
-        predict promise vow boast complain lament protest observe tease rave pen blog message text
-        chime read begin call tell testify plead counter retort sigh beam smile grin chuckle agree
-        interrupt hint murmur snap demand inquire enquire persist repeat resume gasp stammer groan
-        interject recount recite chant reiterate maintain assert allege contend clarify elaborate
-        disclose divulge report captioned posted tweeted wrote said told added
-        """.split()
-)
+SAY_VERBS = words("say_verbs")
 
 #: Nouns that carry someone's words: "X's statement read", "a post from X said".
-STATEMENT_NOUNS = frozenset(
-    """
-        statement post caption tweet letter message release note email text interview memo
-        """.split()
-)
+STATEMENT_NOUNS = words("statement_nouns")
 
 #: People who speak for someone else: "a spokesperson for X said" is attributed to X.
-PROXY_NOUNS = frozenset(["spokesperson", "spokesman", "spokeswoman", "representative", "rep", "publicist"])
+PROXY_NOUNS = words("proxy_nouns")
 
 #: Last words of sports clubs' names ("Riverside United"): a club, not a person.
-TEAM_WORDS = frozenset({"United", "FC", "AFC", "CF", "Rovers", "Wanderers", "Athletic", "Albion", "Hotspur",
-                        "Rangers", "Dynamo", "Orient", "Argyle", "Academicals"})
+TEAM_WORDS = tagged("org_name_ends", "team")
 
 #: Last words that make a name an organisation's, whatever the model tags it ("Swiss National Bank").
-ORG_WORDS = TEAM_WORDS | frozenset("""
-    Bank Corporation Corp Inc Ltd LLC Company Co Airlines Airways Aircraft Motors Group Holdings Association
-    Council Committee Ministry Department University College Institute Foundation Agency Commission Party
-    Records Entertainment Media News Times Post Journal Magazine Network Studios Pictures Systems
-    Technologies Labs Bureau Authority Police Army Navy Federation Union League Society Trust
-    Weekly Daily Herald Tribune Gazette Telegraph Chronicle Mirror Observer Courier Inquirer Examiner Globe
-    Sun Star Express Mail Standard Review Radio TV Television Philharmonic Orchestra Choir Chorus Ensemble
-""".split())
+ORG_WORDS = tagged("org_name_ends", "org") | TEAM_WORDS
 
 #: Nouns that describe a person ("the folk singer", "the 37-year-old"), with gender when they carry one.
-PERSON_NOUNS: dict[str, str | None] = {
-    **dict.fromkeys(
-        """
-            singer songwriter singer-songwriter star superstar popstar icon artist musician rapper
-            drummer guitarist bassist pianist vocalist producer director filmmaker writer author
-            comedian host presenter model designer dancer performer entertainer winner nominee
-            champion athlete player coach manager president minister senator governor mayor lawmaker
-            politician candidate leader chief ceo founder spokesperson official secretary premier
-            chancellor diplomat ambassador judge lawyer attorney prosecutor officer detective
-            influencer activist youtuber creator legend hitmaker veteran actor star-turned-activist
-            rocker crooner chanteuse frontperson songstress pope archbishop bishop general colonel
-            captain sergeant lieutenant commissioner councillor councilor seed striker goalkeeper
-            midfielder defender quarterback pitcher batsman bowler jockey boxer golfer cyclist
-            sprinter swimmer skater teammate referee umpire chef economist analyst professor
-            scientist researcher doctor surgeon nurse teacher principal student owner organiser
-            organizer promoter curator critic guest headliner
-            composer lyricist conductor choreographer playwright novelist poet photographer journalist
-            reporter editor executive dj keyboardist saxophonist trumpeter violinist cellist percussionist
-            soprano tenor baritone narrator screenwriter showrunner historian biographer
-            """.split(),
-        None,
-    ),
-    **dict.fromkeys(
-        """
-            actress spokeswoman chairwoman mother mom daughter wife woman queen frontwoman diva girl
-            sister princess duchess countess grandmother businesswoman congresswoman
-            """.split(),
-        "f",
-    ),
-    **dict.fromkeys(
-        """
-            spokesman chairman father dad son husband man king frontman boy brother prince duke
-            grandfather businessman congressman earl
-            """.split(),
-        "m",
-    ),
-}
+PERSON_NOUNS: dict[str, str | None] = {noun: gender or None for noun, gender in table("person_nouns").items()}
 
 #: Nouns that describe a group or organisation ("the band said").
-GROUP_NOUNS = frozenset(
-    """
-    band group duo trio quartet quintet outfit ensemble company team label network studio firm
-    """.split()
-)
+GROUP_NOUNS = tagged("group_nouns", "group")
 
 #: Group nouns that make an organisation a music group ("the band said").
-MUSIC_GROUP_NOUNS = frozenset({"band", "duo", "trio", "quartet", "quintet", "group", "outfit", "ensemble", "orchestra",
-                               "choir"})
+MUSIC_GROUP_NOUNS = tagged("group_nouns", "music")
 
 #: Third-person pronouns that can be resolved, with their gender ("p": plural or group).
-PRONOUNS: dict[str, str] = {
-    **dict.fromkeys(["she", "her", "hers", "herself"], "f"),
-    **dict.fromkeys(["he", "him", "his", "himself"], "m"),
-    **dict.fromkeys(["they", "them", "their", "theirs", "themselves"], "p"),
-}
+PRONOUNS: dict[str, str] = table("pronouns")
 
 #: Honorifics before a name, with the gender they imply.
-HONORIFICS: dict[str, str | None] = {
-    "mr": "m", "mr.": "m", "sir": "m", "lord": "m", "king": "m", "prince": "m",
-    "mrs": "f", "mrs.": "f", "ms": "f", "ms.": "f", "miss": "f", "lady": "f", "dame": "f",
-    "queen": "f", "princess": "f", "dr": None, "dr.": None,
-}  # fmt: skip
+HONORIFICS: dict[str, str | None] = {title: gender or None for title, gender in table("honorifics").items()}
 
 #: Last words of venue names, with the kind of venue: "Orchid Live" tagged PERSON is a place.
-VENUE_WORDS: dict[str, str] = {
-    **dict.fromkeys("stadium field ballpark speedway velodrome racecourse".split(), "stadium"),
-    **dict.fromkeys("theater theatre playhouse opera odeon cinema".split(), "theater"),
-    **dict.fromkeys(
-        """
-            live arena hall bowl center centre garden gardens club ballroom amphitheater amphitheatre auditorium
-            forum palladium pavilion coliseum colosseum dome lounge casino hotel resort studio studios church
-            cathedral chapel academy roundhouse apollo fillmore ryman bar tavern cafe café room shed stage
-            square plaza park fields grounds common showground showgrounds museum palace
-            """.split(),
-        "venue",
-    ),
-}
+VENUE_WORDS: dict[str, str] = table("venue_heads")
 
 _DOUBLE_OPEN = "“„‟«"
 _DOUBLE_CLOSE = "”»"
@@ -348,7 +265,7 @@ def _stronger_close_ahead(text: str, lo: int, hi: int) -> bool:
 
 
 #: Words spelled with a leading apostrophe ("give 'em", "'til dawn", "rock 'n' roll").
-_ELIDED = frozenset({"em", "til", "cause", "cos", "bout", "round", "tis", "twas", "n"})
+_ELIDED = words("elided_words")
 
 
 def _elision(text: str, i: int) -> bool:
@@ -377,60 +294,3 @@ def strip_marks(text: str) -> str:
     'itsfine'
     """
     return "".join(ch for ch in text.lower() if ch.isalnum())
-
-
-#: Common given names and the gender they usually carry, so "he" does not go to "Mary Jones".
-FIRST_NAME_GENDER: dict[str, str] = {
-    **dict.fromkeys(
-        """
-            mary patricia jennifer linda elizabeth barbara susan jessica sarah karen nancy lisa
-            betty margaret sandra ashley kimberly emily donna michelle dorothy carol amanda melissa
-            deborah stephanie rebecca sharon laura cynthia kathleen amy angela shirley anna brenda
-            pamela emma nicole helen samantha katherine christine debra rachel carolyn janet
-            catherine maria heather diane ruth julie olivia joyce virginia victoria kelly lauren
-            christina joan evelyn judith megan andrea cheryl hannah jacqueline martha gloria teresa
-            ann sara madison frances kathryn janice jean abigail alice judy sophia grace denise
-            amber doris marilyn danielle beverly isabella theresa diana natalie brittany charlotte
-            marie kayla alexis lori selena ariana miley katy billie dua demi hillary kamala nancy
-            angela theresa jacinda meryl julia jennifer scarlett margot zendaya rihanna adele
-            shakira whitney aretha dolly cher britney christina lana olivia sabrina doja cardi nicki
-            lizzo halsey camila nina lena greta ines rosa priya fiona helen maya grace ella mia zoe
-            chloe lucy ava sophie isabel elena sofia lucia carmen ana paula marta eva alma irina
-            olga natasha yuki mei aisha fatima leila amina nadia hanna ingrid astrid freya
-            ellen eleanor ellie emily harriet jane janet joanna josephine kate katie kathy
-            laura leah lily lindsay lydia mabel madeline margo maggie marian molly nora penelope
-            phoebe rose rosie sally sienna stella susie tessa tina valerie vanessa vera violet
-            wendy willow yvonne zara beth carla clara daisy delia edith elsie esther gemma
-            georgia gillian gwen hazel holly iris ivy jade jasmine joy june kara keira lara lisa
-            lorna lottie louise lucia mara marcia marina maxine miriam naomi nicola paige petra
-            poppy rachael rebekah rita robyn sadie selma serena shannon simone sonia tara
-            tess thea vivian yasmin
-            """.split(),
-        "f",
-    ),
-    **dict.fromkeys(
-        """
-            james robert john michael david william richard joseph thomas charles christopher daniel
-            matthew anthony mark donald steven paul andrew joshua kenneth kevin brian george timothy
-            ronald edward jason jeffrey ryan jacob gary nicholas eric jonathan stephen larry justin
-            scott brandon benjamin samuel gregory alexander frank patrick raymond jack dennis jerry
-            tyler aaron jose adam nathan henry douglas zachary peter kyle ethan walter noah jeremy
-            christian keith roger terry gerald harold sean austin carl arthur lawrence jesse bryan
-            billy joe bruce gabriel logan albert willie alan juan wayne elijah randy roy vincent
-            ralph eugene russell bobby mason philip louis harry ed bruno elton mick bob barack joe
-            boris emmanuel vladimir xi narendra keir rishi olaf tom brad leonardo denzel kanye jay
-            drake shawn justin travis kendrick snoop eminem usher elvis freddie leo omar victor
-            marcus carlos daniel tomas jonas karl hans pedro luis miguel diego pablo marco luca
-            giovanni pierre jean-luc francois ahmed mohammed ali hassan raj arjun rahul hiroshi
-            kenji ivan sergei dmitri lars sven erik oscar felix hugo max theo liam owen connor
-            sam ben tim tom nick nate jake luke matt mike chris dan dave steve rob will
-            adrian alfie angus archie barry bernard callum cameron colin craig damian declan
-            dean derek dominic duncan edgar elliot ethan evan finn fraser gavin glen
-            graham grant hamish harvey ian jared jasper joel josh kieran lewis
-            lucas malcolm marvin mathew miles mitchell neil nigel oliver ollie patrick
-            quentin reid rhys rory ross rupert seth shane simon spencer stuart toby trevor
-            troy wes xavier zach rafael rafa ruben sergio mateo andres javier
-            """.split(),
-        "m",
-    ),
-}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from kg.extract.lexicon import words
 from kg.extract.model import TextSpan, When
 
 MONTHS: dict[str, int] = {
@@ -250,8 +251,7 @@ def is_event_day(ent) -> bool:  # type: ignore[no-untyped-def]
 
 
 #: Nouns a year before which dates an occasion, not a thing.
-_OCCASION_NOUNS = frozenset({"edition", "season", "tour", "festival", "show", "concert", "event", "ceremony", "awards",
-                             "gala", "final", "game", "match", "race", "championship", "cup", "residency", "run"})
+_OCCASION_NOUNS = words("occasion_nouns")
 
 
 def is_clause_date(ent) -> bool:  # type: ignore[no-untyped-def]

@@ -21,6 +21,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.cues import VENUE_WORDS
 from kg.extract.dates import is_clause_date, is_future, parse_date
+from kg.extract.lexicon import words
 from kg.extract.model import Event, TextSpan, When
 
 #: Capitalised final words that make a name an event, with the event kind.
@@ -62,17 +63,13 @@ _LOWER_HEADS: dict[str, str] = {
 #: Place kinds that hold venues: a venue named later is the more exact location.
 _TOWN_KINDS = frozenset({"city", "region", "country"})
 #: Lower-case words between a tour's name and its head ("the Last Light farewell tour").
-_TOUR_MODIFIERS = frozenset({"farewell", "world", "reunion", "anniversary", "comeback", "stadium", "arena", "summer",
-                             "spring", "autumn", "fall", "winter", "european", "global", "headline", "headlining",
-                             "solo", "acoustic", "residency"})
+_TOUR_MODIFIERS = words("tour_modifiers")
 #: Words after a name that make it part of something else: an owner ("Ana's"), a lower-case event word.
 _NOT_WHOLE_AFTER = frozenset({"'s", "’s", *_LOWER_HEADS, *_TOUR_MODIFIERS})
 #: Words that may sit inside a name between capitalised words.
 _INNER = frozenset({"&", "and", "of", "de", "the", "for", "on", "-", "'s", "’s", "du", "la"})
 #: Possessive nouns that belong inside a name ("Teachers' Day"), unlike a person's ("Rivera's").
-_NAME_POSSESSORS = frozenset({"women", "men", "mother", "father", "valentine", "patrick", "children",
-                              "people", "veterans", "workers", "year", "president", "saints", "fathers",
-                              "mothers", "farmers", "nurses", "teachers", "all"})
+_NAME_POSSESSORS = words("name_possessors")
 #: Generic phrases standing for a part of an event ("the opening night").
 _NIGHTS = frozenset({"night", "nights", "ceremony", "show", "concert", "gig", "day"})
 _NIGHT_MODS = frozenset({"opening", "closing", "first", "second", "third", "final", "premiere"})
@@ -80,8 +77,7 @@ _OPEN_QUOTES = frozenset({"“", "‘", '"', "'"})
 _CLOSE_QUOTES = frozenset({"”", "’", '"', "'", ",", "."})
 _PLACE_PREPS = frozenset({"at", "in", "inside", "from", "to"})
 #: Lower-case words between an event and its place or date ("the Super Bowl halftime show in X").
-_EVENT_TAIL = frozenset({"halftime", "show", "ceremony", "concert", "gala", "performance", "set", "stage",
-                         "held", "hosted", "staged", "which", "was", "took", "place", "on", "takes", "is"})
+_EVENT_TAIL = words("event_tail_words")
 #: Verbs allowed between an event and its date ("... was held in May 2023").
 _SOFT_PUNCT = frozenset({",", '"', "“", "”", "‘", "’"})
 _GAP_VERBS = frozenset({"take", "hold", "stage", "host", "be", "place"})
@@ -93,11 +89,7 @@ _DATED_PLURAL = re.compile(r"\b[Tt]he (?:(?:19|20)\d\d|\d+(?:st|nd|rd|th)) ([A-Z
 #: The same participles as a search over the text, so that most articles skip the rule.
 _NAMING_RE = re.compile(r"\b(?:called|named|titled|entitled|dubbed|billed)\b", re.IGNORECASE)
 #: Verbs whose subject event happens at their place object ("X will return to V", "X moves to V").
-_LOCATING_VERBS = frozenset({"return", "come", "move", "head", "go", "arrive", "take", "hold", "stage", "be",
-                             "open", "relocate", "settle", "land", "unfold", "run",
-                             # a tour's stops: "kicks off at V on D", "wraps up in C", "visits C"
-                             "kick", "start", "begin", "launch", "wrap", "end", "close", "finish", "conclude",
-                             "continue", "resume", "stop", "visit", "premiere", "debut"})
+_LOCATING_VERBS = words("locating_verbs")
 _LOCATING_PREPS = frozenset({"to", "at", "in", "inside"})
 #: Bare nouns that stand for the last event of their kinds named before ("the ceremony returns to V").
 BACK_NOUNS: dict[str, frozenset[str]] = {

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.cues import (
-    FIRST_NAME_GENDER,
     GROUP_NOUNS,
     HONORIFICS,
     PERSON_NOUNS,
@@ -23,11 +22,13 @@ from kg.extract.cues import (
     is_say_verb,
 )
 from kg.extract.events import doc_text
+from kg.extract.gazetteer import is_given_name
+from kg.extract.lexicon import tagged, words
 
 _POSSESSIVE = frozenset({"'s", "’s", "'", "’"})
 _ORG_LABELS = frozenset({"ORG", "NORP"})
 #: Words that cannot start or end a person's name.
-_EDGE_JUNK = frozenset({"the", "a", "an", "and", "&", "-", "—", "–", ",", ";", ":", "@"})
+_EDGE_JUNK = words("name_edge_words")
 #: Parts of speech that cannot start a name ("Later Smith" tagged ORG).
 _EDGE_POS = frozenset({"ADV", "ADP", "DET", "CCONJ", "SCONJ", "PRON", "VERB", "AUX"})
 #: Prepositions after which a "person" is a place ("at X Live").
@@ -36,52 +37,27 @@ _PLACE_PREPS = frozenset({"at", "inside", "outside"})
 _NUMERIC_LABELS = frozenset({"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "ORDINAL", "CARDINAL"})
 _MARKS = frozenset({'"', "“", "”", "‘", "’", "'"})
 #: Titles that belong to the name they precede.
-_TITLES_IN_NAME = frozenset({"prince", "princess", "king", "queen", "lady", "sir", "dame", "lord", "pope"})
+_TITLES_IN_NAME = words("name_titles")
 #: Name words too common to join a run to a person by themselves.
-_NOT_SURNAMES = frozenset(
-    {"stone", "king", "queen", "prince", "lady", "park", "hall", "green", "white", "black", "young"}
-)
+_NOT_SURNAMES = words("common_name_words")
 #: Social platforms the small model takes for people or organisations; the rule in
 #: ``_is_platform`` finds the others from how the article uses them.
-_PLATFORMS = frozenset(
-    {
-        "twitter",
-        "youtube",
-        "facebook",
-        "threads",
-        "snapchat",
-        "x",
-        "weibo",
-        "reddit",
-        "truth social",
-    }
-)
+_PLATFORMS = words("social_platforms")
 #: Prepositions that put a name in the role of a medium: "posted on X", "shared via X".
 _MEDIUM_PREPS = frozenset({"on", "via"})
 #: Nouns after a name that make it a medium: "an X post", "her X story", "X followers".
-_MEDIUM_NOUNS = frozenset(
-    """
-    post posts story stories video videos reel reels live stream livestream account accounts page feed
-    followers follower caption clip clips channel handle bio
-    """.split()
-)
+_MEDIUM_NOUNS = words("medium_nouns")
 #: Members of a band: "the singer of X" makes X a group.
-_MUSICIAN_NOUNS = frozenset(
-    """
-    singer vocalist frontman frontwoman frontperson guitarist bassist drummer keyboardist pianist
-    member founder co-founder cofounder songwriter rapper dj
-    """.split()
-)
+_MUSICIAN_NOUNS = tagged("musician_nouns", "member")
 #: Pronouns only people take.
 #: Words that make a month before a name a date: "last June", "since April".
-_DATE_WORDS = frozenset({"last", "next", "this", "since", "until", "till", "early", "late", "mid", "every"})
+_DATE_WORDS = words("date_modifiers")
 
 #: Abbreviated titles before a name ("Gov. X", "Sen. Y"): a description, not part of the name.
-_TITLE_ABBREVIATIONS = frozenset("gov. sen. rep. gen. lt. col. capt. sgt. prof. pres. supt. insp. det. cmdr. adm. "
-                                 "atty. cpl. maj. amb. gov sen rep gen lt col capt sgt prof supt".split())
+_TITLE_ABBREVIATIONS = words("title_abbreviations")
 
 #: Caption and credit words the model reads as a name ("Image: X", "Photo: Y").
-_CREDIT_WORDS = frozenset({"image", "photo", "picture", "credit", "source", "file", "video", "graphic"})
+_CREDIT_WORDS = words("credit_words")
 
 _PERSONAL = frozenset({"he", "she", "his", "her", "him", "himself", "herself"})
 
@@ -633,7 +609,7 @@ def _acts_like_person(span: Span) -> bool:
 
 
 def _given_name(token: Token) -> bool:
-    return token.pos_ == "PROPN" and token.is_title and token.lower_ in FIRST_NAME_GENDER
+    return token.pos_ == "PROPN" and token.is_title and is_given_name(token.text)
 
 
 def _month_as_given_name(token: Token) -> bool:
@@ -650,7 +626,7 @@ def _month_as_given_name(token: Token) -> bool:
 
 def _given_name_first(span: Span) -> bool:
     """A two- or three-word name starting with a common given name ("Nina Park" tagged GPE)."""
-    return 2 <= len(span) <= 3 and span[0].lower_ in FIRST_NAME_GENDER and all(t.is_title for t in span)
+    return 2 <= len(span) <= 3 and is_given_name(span[0].text) and all(t.is_title for t in span)
 
 
 def _name_parts(found: list[NameMention]) -> set[str]:
@@ -771,7 +747,7 @@ def _followed_by_he_or_she(span: Span) -> bool:
         if token.dep_ in ("nsubj", "nsubjpass"):
             described = token.lower_ == "old" or token.lower_ in PERSON_NOUNS and any(
                 c.lower_ == "the" for c in token.children)
-            return described or token.lower_ in ("he", "she") and span[0].lower_ in FIRST_NAME_GENDER
+            return described or token.lower_ in ("he", "she") and is_given_name(span[0].text)
     return False
 
 

@@ -33,45 +33,36 @@ from kg.extract.events import (
     sentence_bounds,
     told_as_past,
 )
+from kg.extract.lexicon import tagged, words
 from kg.extract.model import Entity, Event, Performance, TextSpan, When
 
 #: Verbs that are a performance whatever follows them.
-_SURE_VERBS = frozenset({"perform", "sing", "headline", "duet", "belt", "croon", "serenade", "rap"})
+_SURE_VERBS = tagged("performance_verbs", "sure")
 #: Verbs that are a performance only with a work, a music object or an event ("played a role" is not).
-_MAYBE_VERBS = frozenset({"play", "open", "close", "cover", "debut", "dedicate", "deliver", "premiere", "premier",
-                          "join", "rock", "take", "kick", "end", "finish", "start", "launch", "bring", "wrap", "tear",
-                          "begin", "continue", "team", "appear", "visit", "treat", "run", "trade", "accompany"})
+_MAYBE_VERBS = tagged("performance_verbs", "maybe")
 #: Verbs whose "with X" names a co-performer ("duetted with X", "performed it with her brother").
-_WITH_VERBS = frozenset({"duet", "perform", "sing", "join", "play", "appear"})
+_WITH_VERBS = tagged("performance_verbs", "with")
 #: Nouns that are a performance of the work they are "of" ("a cover of X", "her rendition of Y").
 _RENDITION_NOUNS = frozenset({"rendition", "version", "cover", "performance", "medley", "duet", "take", "reading"})
 #: Objects that make an ambiguous verb a performance ("delivered a rendition", "took the stage").
-_MUSIC_OBJECTS = frozenset({"song", "songs", "track", "tracks", "set", "rendition", "version", "hit", "hits",
-                            "medley", "number", "tune", "ballad", "anthem", "concert", "show", "gig",
-                            "stage", "encore", "performance", "setlist", "single", "cover", "duet",
-                            "date", "dates", "shows", "gigs", "concerts", "night", "nights", "verse", "verses"})
+_MUSIC_OBJECTS = words("music_objects")
 #: Ambiguous verbs that are a performance with an event alone ("played Glastonbury").
-_EVENT_VERBS = frozenset({"play", "open", "close", "headline"})
+_EVENT_VERBS = tagged("performance_verbs", "event")
 #: Objects that make "played"/"took" something else than a performance.
-_NON_MUSIC_OBJECTS = frozenset({"role", "part", "character", "game", "match", "card", "golf", "tennis",
-                                "football", "basketball", "baseball", "soccer", "video", "villain", "hero",
-                                "mother", "father", "time", "break", "step", "look", "photo", "picture",
-                                "lead", "seat", "issue", "aim", "note", "credit", "chance"})
+_NON_MUSIC_OBJECTS = words("non_music_objects")
 _CUE_LEMMAS = _SURE_VERBS | _MAYBE_VERBS
 #: Nouns for the acts billed at an event ("among its headliners", "the lineup includes X").
-_BILL_NOUNS = frozenset({"headliner", "headliners", "lineup", "line-up", "co-headliner", "co-headliners", "performer",
-                         "performers"})
+_BILL_NOUNS = words("bill_nouns")
 #: Nouns for performers, billed when "on the lineup" ("among the other acts on the lineup").
-_ACT_NOUNS = frozenset({"act", "artist", "name", "performer", "band"})
+_ACT_NOUNS = tagged("musician_nouns", "act")
 #: Verbs that say who is on a bill ("the headliners included X", "X were named headliners").
-_BILLING_VERBS = frozenset({"be", "include", "feature", "name", "announce", "confirm", "become", "remain"})
+_BILLING_VERBS = words("billing_verbs")
 #: Verbs of the voice: their objects are always sung ("sang lead", "sang the part").
-_VOICE_VERBS = frozenset({"sing", "croon", "belt", "rap", "serenade"})
+_VOICE_VERBS = tagged("performance_verbs", "voice")
 #: Descriptions of a band's members ("the frontwoman", "Guitarist Ana Silva").
-_MEMBER_NOUNS = frozenset({"singer", "vocalist", "frontman", "frontwoman", "frontperson", "guitarist", "bassist",
-                           "drummer", "keyboardist", "pianist", "lead"})
+_MEMBER_NOUNS = tagged("musician_nouns", "frontline")
 #: Participles of a tour's route ("starting at V", "ending at W", "wrapping up at X").
-_ROUTE_VERBS = frozenset({"start", "begin", "kick", "open", "end", "finish", "wrap", "close", "continue", "visit"})
+_ROUTE_VERBS = words("route_verbs")
 #: Last words of the parts of a festival site ("the Riverside Stage", "the Dance Tent").
 _STAGE_WORDS = frozenset({"stage", "tent", "field"})
 #: Parts of a show that a copula identifies with a work ("the encore was 'X'").
@@ -83,9 +74,9 @@ _MULTI_ACT_KINDS = frozenset({"festival", "award"})
 #: Prepositions whose object is whom a performance is for ("dedicated it to his mother").
 _RECIPIENT_PREPS = frozenset({"to", "for"})
 #: Subjects standing for their owner's performance ("her set", "the band's show").
-_SHOW_NOUNS = frozenset({"set", "show", "concert", "gig", "performance", "encore", "setlist", "program", "programme"})
+_SHOW_NOUNS = words("show_nouns")
 #: Nouns that refer back to the last song named ("before performing the song").
-_SONG_ANAPHORS = frozenset({"song", "track", "tune", "number", "ballad", "anthem", "hit", "single"})
+_SONG_ANAPHORS = words("song_anaphors")
 _SUBJECT_DEPS = ("nsubj", "nsubjpass")
 #: Work kinds that are acted in or written, not performed on stage.
 _UNPERFORMED = frozenset({"film", "tv", "book"})
@@ -95,10 +86,9 @@ _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
 #: Kinds of place that are towns and lands, not venues.
 _TOWN_KINDS = frozenset({"city", "region", "country"})
 #: Verbs whose "in C" says where someone lives, was born or studied, not where they performed.
-_HOME_VERBS = frozenset({"bear", "born", "raise", "grow", "base", "live", "reside", "die", "bury", "study"})
+_HOME_VERBS = words("home_verbs")
 #: Nouns that refer to the show an article is about ("opened the show", "later in the evening").
-_SHOW_WORDS = frozenset({"show", "evening", "night", "ceremony", "encore", "concert", "gig", "set", "crowd",
-                         "audience"})
+_SHOW_WORDS = words("show_words")
 #: Nouns after a place that make it one night of a tour ("on the Tacoma date").
 _DATE_NOUNS = frozenset({"date", "night", "show", "leg", "stop", "gig", "concert"})
 #: How many sentences an event set by context stays in force without a new performance.

@@ -19,13 +19,13 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.cues import GROUP_NOUNS, ORG_WORDS, VENUE_WORDS
 from kg.extract.events import DATELINE_SENTENCES, dateline_end, event_mentions, is_cap, title_run_start
+from kg.extract.gazetteer import place_kind, place_names, untagged_place
+from kg.extract.lexicon import table, tagged, words
 from kg.extract.model import Place, TextSpan
 from kg.extract.works import WORK_CUES
 
 #: Final words of companies: "works at Live Nation Inc." is no place.
-_COMPANY_WORDS = frozenset({"Inc", "Corp", "Ltd", "LLC", "Records", "Co",
-                            "Entertainment", "Group", "Media", "Company", "Agency",
-                            "Management", "Nation", "Networks", "Network", "Productions", "Labs"})
+_COMPANY_WORDS = tagged("org_name_ends", "company")
 #: Venue words that end company names as often ("AEG Live"): a venue only where a place is expected.
 _WEAK_VENUE_WORDS = frozenset({"live"})
 #: Lower-case words after a name that make it a festival stage.
@@ -33,65 +33,9 @@ _STAGE_WORDS = frozenset({"stage", "tent"})
 #: Venue words that are also surnames: a PERSON ending in one ("Regina Hall") stays a person.
 _SURNAMES = frozenset({"Hall", "Field", "Church", "Garden", "Chapel", "Bar", "Room", "Stage", "Square"})
 #: Verbs and nouns whose "at X" locates a performance or an event.
-_EVENT_CONTEXT = frozenset({"perform", "play", "sing", "headline", "appear", "open", "close", "debut",
-                            "concert", "show", "gig", "residency", "festival", "set", "performance",
-                            "tour", "hold", "stage", "host", "premiere", "take", "celebrate",
-                            "return", "kick", "wrap", "launch", "attend", "win", "accept", "speak"})
+_EVENT_CONTEXT = words("event_context_words")
 #: Nouns that say what kind of place a name is ("the state of X", "X County", "X, a town in ...").
-_KIND_NOUNS: dict[str, str] = {
-    **dict.fromkeys(("city", "town", "village", "capital", "hamlet", "suburb", "municipality"), "city"),
-    **dict.fromkeys(("state", "province", "county", "region", "island", "district", "territory",
-                     "prefecture", "canton", "oblast", "shire", "emirate"), "region"),
-    **dict.fromkeys(("country", "nation", "kingdom", "republic", "principality"), "country"),
-}
-#: Countries (general knowledge): a GPE found here is a country, not a city.
-_COUNTRIES = frozenset("""
-united states|usa|u.s.|us|america|canada|mexico|brazil|argentina|chile|colombia|peru|venezuela|cuba|
-jamaica|united kingdom|uk|u.k.|britain|great britain|england|scotland|wales|northern ireland|ireland|
-france|germany|spain|portugal|italy|netherlands|holland|belgium|switzerland|austria|sweden|norway|
-denmark|finland|iceland|poland|czech republic|czechia|hungary|romania|bulgaria|greece|turkey|ukraine|
-russia|serbia|croatia|china|japan|south korea|korea|north korea|india|pakistan|bangladesh|indonesia|
-philippines|vietnam|thailand|malaysia|singapore|taiwan|australia|new zealand|south africa|nigeria|
-kenya|ghana|egypt|morocco|ethiopia|israel|iran|iraq|saudi arabia|qatar|united arab emirates|uae|
-lebanon|jordan|syria|afghanistan|puerto rico|dominican republic|haiti|luxembourg|estonia|latvia|
-lithuania|slovakia|slovenia|monaco|the netherlands|the united states|the united kingdom
-""".replace("\n", "").split("|"))
-#: Regions, states and provinces (general knowledge).
-_REGIONS = frozenset("""
-california|texas|florida|new york state|nevada|tennessee|georgia|illinois|ohio|michigan|pennsylvania|
-new jersey|massachusetts|washington state|oregon|arizona|colorado|utah|louisiana|north carolina|
-south carolina|virginia|maryland|minnesota|wisconsin|missouri|kentucky|alabama|mississippi|arkansas|
-oklahoma|kansas|nebraska|iowa|indiana|connecticut|vermont|maine|new hampshire|rhode island|delaware|
-hawaii|alaska|idaho|montana|wyoming|new mexico|south dakota|north dakota|west virginia|ontario|
-quebec|british columbia|alberta|bavaria|catalonia|andalusia|tuscany|sicily|europe|asia|africa|
-north america|south america|latin america|the midwest|midwest|the south|the west coast|
-the east coast|middle east|the middle east|scandinavia|the caribbean|caribbean|oceania|
-southern california|northern california|new england|the bay area|bay area|hollywood hills|
-silicon valley|the balkans|siberia|patagonia|yorkshire|cornwall|lancashire|kent|essex|
-""".replace("\n", "").split("|")) - {""}
-#: Major cities (general knowledge): found even where the small model does not tag them.
-_CITIES = frozenset("""
-new york|new york city|houston|phoenix|philadelphia|san antonio|
-san diego|dallas|austin|nashville|atlanta|miami|boston|seattle|san francisco|denver|detroit|
-new orleans|memphis|portland|minneapolis|toronto|montreal|vancouver|london|liverpool|
-edinburgh|paris|berlin|munich|hamburg|madrid|barcelona|lisbon|rome|milan|amsterdam|
-brussels|vienna|zurich|stockholm|oslo|copenhagen|helsinki|warsaw|prague|budapest|athens|istanbul|
-moscow|tokyo|osaka|seoul|beijing|shanghai|hong kong|mumbai|delhi|new delhi|bangkok|jakarta|manila|
-sydney|melbourne|auckland|johannesburg|cape town|lagos|nairobi|cairo|dubai|tel aviv|mexico city|
-rio de janeiro|sao paulo|são paulo|buenos aires|santiago|lima|bogota|bogotá|havana|kingston|
-washington|brooklyn|hollywood|indio|glastonbury|coachella|
-san jose|charlotte|columbus|indianapolis|baltimore|milwaukee|cleveland|
-pittsburgh|st. louis|kansas city|salt lake city|sacramento|orlando|tampa|honolulu|oakland|long beach|
-anaheim|inglewood|pasadena|santa monica|newark|atlantic city|tulsa|calgary|edmonton|ottawa|quebec city|
-birmingham|cardiff|belfast|newcastle|sheffield|nottingham|
-brighton|cork|marseille|lyon|cologne|frankfurt|stuttgart|naples|turin|florence|venice|valencia|seville|
-porto|rotterdam|antwerp|geneva|kyiv|kiev|krakow|bucharest|sofia|belgrade|zagreb|reykjavik|singapore|
-kuala lumpur|taipei|hanoi|karachi|lahore|dhaka|riyadh|doha|abu dhabi|beirut|jerusalem|accra|abuja|
-addis ababa|kampala|casablanca|perth|brisbane|adelaide|wellington|montevideo|medellin|medellín|
-guadalajara|monterrey|san juan
-""".replace("\n", "").split("|")) - {"", "glastonbury", "coachella"}
-_GEO_FIRST = frozenset(n.split()[0] for n in _CITIES | _COUNTRIES | _REGIONS)
-_WORDS_OF_GEO = max(len(n.split()) for n in _CITIES | _COUNTRIES | _REGIONS)
+_KIND_NOUNS: dict[str, str] = table("place_kind_nouns")
 
 
 def _norm(name: str) -> str:
@@ -106,13 +50,7 @@ def _geo_kind(name: str) -> str | None:
     # "US", "UK" are abbreviations only in capitals: "Us" in a title is a pronoun
     if len(low.replace(".", "")) <= 3 and not name.isupper():
         return None
-    if low in _COUNTRIES or f"the {low}" in _COUNTRIES:
-        return "country"
-    if low in _REGIONS:
-        return "region"
-    if low in _CITIES:
-        return "city"
-    return None
+    return place_kind(name)
 
 
 def _venue_kind(words: list[str]) -> str | None:
@@ -277,7 +215,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
                     doc, i, sent.end, events, named, builder) or i + 1
             # GPE / LOC / FAC entities that are not part of an event name
             elif ent is not None and not events.intersection(range(ent.start, ent.end)) \
-                    and not (ent.text in surnames and _geo_kind(ent.text) is None) and not _in_title(doc, ent.start) \
+                    and not (ent.text in surnames and untagged_place(ent.text) is None) and not _in_title(doc, ent.start) \
                     and not _in_marks(doc, ent.start, ent.end) and not _after_group_noun(doc, ent.start):
                 nxt = _add_entity(doc, ent, sent.end, events, builder)
             # (a place starts on a capital, "at X" or "the city of X": other words need no look)
@@ -544,7 +482,7 @@ def _add_named_elsewhere(
     """
     if not doc[i].text[:1].isupper():
         return None
-    for j in range(min(sent_end, i + _WORDS_OF_GEO), i, -1):
+    for j in range(min(sent_end, i + place_names()[1]), i, -1):
         # the name must stay inside the event and leave its head word out
         if j not in events or not all(k in events for k in range(i, j)):
             continue
@@ -617,14 +555,15 @@ def _surname(doc: Doc, i: int, floor: int) -> bool:
 
 
 def _gazetteer_at(doc: Doc, i: int, sent_end: int) -> tuple[int, str] | None:
-    """A capitalised gazetteer name (city, region, country) starting at token ``i``."""
-    if doc[i].lower_ not in _GEO_FIRST:
+    """A capitalised gazetteer name (large city, region, country) starting at token ``i``."""
+    first_words, most_words = place_names()
+    if doc[i].lower_ not in first_words:
         return None
-    for width in range(min(_WORDS_OF_GEO, sent_end - i), 0, -1):
+    for width in range(min(most_words, sent_end - i), 0, -1):
         span = doc[i : i + width]
         if not all(t.text[:1].isupper() for t in span):
             continue
-        kind = _geo_kind(span.text)
+        kind = None if len(span.text.replace(".", "")) <= 3 and not span.text.isupper() else untagged_place(span.text)
         # "Hollywood Bowl", "London Stadium": the city names a venue, it is not the place itself
         if kind and not (i + width < sent_end and _venue_word(doc[i + width])):
             return i + width, kind

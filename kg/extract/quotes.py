@@ -18,6 +18,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.coref import entity_at
 from kg.extract.cues import STATEMENT_NOUNS, MarkedSpan, find_marked_spans, is_say_verb, strip_marks
 from kg.extract.events import doc_text
+from kg.extract.lexicon import words
 from kg.extract.model import Entity, Quote, TextSpan
 
 #: Words right before a quoted title ("the song 'X'", "her album 'Y'").
@@ -30,7 +31,7 @@ _TITLE_WORDS = frozenset(
         """.split()
 )
 #: Words before a nickname ("dubbed 'The King'").
-_NICKNAME_WORDS = frozenset(["dubbed", "nicknamed", "aka", "a.k.a.", "called", "named", "known"])
+_NICKNAME_WORDS = words("nickname_cues")
 #: Determiners and possessives before a quoted title used as a modifier ("the 'X' singer").
 _MODIFIER_DETS = frozenset(
     """
@@ -532,7 +533,7 @@ def _attribute(doc: Doc, cand: _Candidate, entities: tuple[Entity, ...]) -> None
 #: Words of names that say nothing about who is named ("The Band", "Lady X").
 _NOT_NAMES = frozenset({"the", "and", "lady", "sir", "dame", "mr.", "mrs.", "ms.", "dr."})
 #: Verbs of a sentence that sets up the quotation after it ("X opened up about ...").
-_SET_UP_VERBS = frozenset({"speak", "open", "weigh", "reflect", "respond", "explain", "elaborate", "hit"})
+_SET_UP_VERBS = words("setup_verbs")
 
 
 def _set_up_speaker(doc: Doc, cand: _Candidate, entities: tuple[Entity, ...], in_quote: set[int]) -> None:

@@ -16,8 +16,10 @@ from dataclasses import replace
 from spacy.tokens import Doc, Span
 
 from kg.extract.coref import entity_at
-from kg.extract.cues import FIRST_NAME_GENDER, GROUP_NOUNS, PERSON_NOUNS, is_say_verb
+from kg.extract.cues import GROUP_NOUNS, PERSON_NOUNS, is_say_verb
 from kg.extract.events import doc_text, event_mentions, is_cap, sentence_bounds
+from kg.extract.gazetteer import is_given_name
+from kg.extract.lexicon import tagged, words
 from kg.extract.model import TextSpan, Work
 
 #: Cue nouns before a title, with the kind of work they announce.
@@ -33,13 +35,11 @@ _CUES: dict[str, str] = {
     **dict.fromkeys(("book", "novel", "memoir", "autobiography", "poem"), "book"),
 }
 #: Forms of concert music that name a piece with its number ("Symphony No. 2").
-_CONCERT_FORMS = frozenset({"Symphony", "Concerto", "Sonata", "Requiem", "Overture", "Suite", "Rhapsody", "Nocturne",
-                            "Serenade", "Mass", "Oratorio", "Cantata", "Prelude", "Etude", "Fugue"})
+_CONCERT_FORMS = words("concert_forms")
 #: Award categories whose cue noun names another kind than it does alone.
 _CATEGORY_KINDS = {"record": "song"}
 #: Nouns of a sentence that make "including 'X'" a song of a set or a record.
-_MUSIC_LIST_NOUNS = frozenset({"set", "setlist", "songs", "material", "tracks", "numbers", "hits", "album", "record",
-                               "songbook", "repertoire", "catalogue", "catalog"})
+_MUSIC_LIST_NOUNS = words("music_list_nouns")
 #: The cue nouns, for stages that must not read a title's words as something else.
 WORK_CUES = frozenset(_CUES)
 #: Role nouns after a title ("the 'X' singer"): the kind of work, and whether the role made it.
@@ -52,15 +52,12 @@ _ROLES: dict[str, tuple[str, bool]] = {
     **dict.fromkeys(("creator", "showrunner"), ("tv", True)),
 }
 #: Verbs whose quoted object is a song.
-_SONG_VERBS = frozenset({"perform", "sing", "play", "cover", "belt", "debut", "release", "drop", "record",
-                         "write", "croon", "rap", "dedicate", "open", "close", "serenade", "duet", "join",
-                         "end", "finish", "start", "kick", "launch", "encore", "accompany", "trade"})
+_SONG_VERBS = tagged("performance_verbs", "song")
 _QUOTES = {"“": "”", "‘": "’", '"': '"', "'": "'"}
 #: Punctuation trimmed from the edges of a title span.
 _EDGE_PUNCT = frozenset("“”‘’\"',.;:!?")
 #: What people do to works: "the film X directed" is X's film, not a film called X.
-_MAKING_VERBS = frozenset({"write", "co-write", "pen", "compose", "direct", "produce", "record", "release",
-                           "sing", "make", "star", "perform", "cover", "play", "film", "shoot", "create"})
+_MAKING_VERBS = tagged("making_verbs", "making")
 #: Words before a cue that make it a noun whatever the tagger says ("the musical X").
 _DETERMINERS = frozenset({"the", "a", "an", "her", "his", "their", "its", "our", "my", "your"})
 _SMALL_WORDS = frozenset({"a", "an", "the", "of", "in", "on", "to", "and", "for", "with", "at", "by", "is",
@@ -69,7 +66,7 @@ _SMALL_WORDS = frozenset({"a", "an", "the", "of", "in", "on", "to", "and", "for"
 _LINKS = frozenset({"of", "with", "for"})
 _PERFORMANCE_NOUNS = frozenset({"rendition", "version", "cover", "medley", "duet", "performance", "remix"})
 #: Words between the items of a list of titles.
-_LIST_WORDS = frozenset({",", "and", "then", "&", "or", "plus", "before", "followed", "by", "later", "also", "into"})
+_LIST_WORDS = words("list_links")
 _CLOSING = frozenset({"”", "’", '"', "'"})
 _OPENING = frozenset({"“", "‘", '"', "'"})
 _POSSESSIVES = frozenset({"her", "his", "their", "its", "my", "our", "your"})
@@ -309,7 +306,7 @@ def _title_after_cue(doc: Doc, i: int, sent_end: int, cue_at: int | None = None)
     # "a song Ana Silva wrote", "the film star Ana Silva": a name that starts with a given name is
     # a person's, unless someone owns the work ("her album Desert Bloom"); "the film Silent River
     # opened", "the album Desert Bloom was released" are titles, whatever the model tags them
-    if span[0].lower_ in FIRST_NAME_GENDER and not owned:
+    if is_given_name(span[0].text) and not owned:
         return None
     verb = span.root.head
     # "the song Taylor Swift wrote": a name doing to the work what people do to works
