@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from spacy.tokens import Token
 
-from kg.extract.lexicon import table, tagged, words
+from kg.extract.lexicon import kinds, table, tagged, words
 
 #: Lemmas (or lower-cased forms) of verbs that introduce reported or direct speech.
 SAY_VERBS = words("say_verbs")
@@ -40,7 +40,7 @@ GROUP_NOUNS = tagged("group_nouns", "group")
 MUSIC_GROUP_NOUNS = tagged("group_nouns", "music")
 
 #: Third-person pronouns that can be resolved, with their gender ("p": plural or group).
-PRONOUNS: dict[str, str] = table("pronouns")
+PRONOUNS: dict[str, str] = kinds("pronouns")
 
 #: Honorifics before a name, with the gender they imply.
 HONORIFICS: dict[str, str | None] = {title: gender or None for title, gender in table("honorifics").items()}
@@ -58,7 +58,27 @@ _APOSTROPHE = "'"
 _OPEN_BEFORE = ' \t\n([{—–-:;"“'
 #: Characters after which a single mark may close a quotation.
 _CLOSE_AFTER = ' \t\n)]}.,;:!?—–-"”'
-_ALL_MARKS = _DOUBLE_OPEN + _DOUBLE_CLOSE + _STRAIGHT + _SINGLE_OPEN + _SINGLE_CLOSE + _APOSTROPHE
+#: Every quotation mark, and the apostrophe that doubles as one, as a string of characters.
+QUOTE_MARKS = _DOUBLE_OPEN + _DOUBLE_CLOSE + _STRAIGHT + _SINGLE_OPEN + _SINGLE_CLOSE + _APOSTROPHE
+#: Marks that open a quotation or title, and marks that close one.
+OPENING_MARKS = "“‘\"'"
+CLOSING_MARKS = "”’\"'"
+#: Dashes and hyphens as single characters (a doubled hyphen "--" is a dash too).
+DASHES = "-–—―"
+
+
+def is_mark(text: str, marks: str) -> bool:
+    """Whether ``text`` is one of the single characters of ``marks`` (a token's text, say).
+
+    >>> is_mark("”", CLOSING_MARKS), is_mark("”,", CLOSING_MARKS)
+    (True, False)
+    """
+    return len(text) == 1 and text in marks
+
+
+def is_dash(text: str) -> bool:
+    """Whether ``text`` is a dash: one dash or hyphen character, or a doubled hyphen."""
+    return is_mark(text, DASHES) or text == "--"
 
 
 @dataclass(frozen=True)

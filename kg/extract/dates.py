@@ -10,53 +10,21 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from kg.extract.lexicon import words
+from kg.extract.lexicon import function_words, labels, table, words
 from kg.extract.model import TextSpan, When
 
-MONTHS: dict[str, int] = {
-    name: i
-    for i, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sept", "sep"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ),
-        1,
-    )
-    for name in names
-}
-WEEKDAYS: dict[str, int] = {
-    d: i
-    for i, d in enumerate(("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"))
-}
+#: Month names and abbreviations -> month number; weekday names -> number (Monday 0).
+MONTHS: dict[str, int] = {name: int(number) for name, number in table("months").items()}
+WEEKDAYS: dict[str, int] = {name: int(number) for name, number in table("weekdays").items()}
 #: Words relative to the publication day, with their offset in days.
-_RELATIVE_DAYS = {
-    "today": 0,
-    "tonight": 0,
-    "this morning": 0,
-    "this afternoon": 0,
-    "this evening": 0,
-    "yesterday": -1,
-    "last night": -1,
-    "the day before": -1,
-    "tomorrow": 1,
-}
-_RELATIVE_YEARS = {"this year": 0, "last year": -1, "next year": 1}
+_RELATIVE_DAYS = {phrase: int(offset) for phrase, offset in table("relative_days").items()}
+RELATIVE_YEARS = {"this year": 0, "last year": -1, "next year": 1}
 #: Months relative to the publication month, with their offset in months.
 _RELATIVE_MONTHS = {"this month": 0, "last month": -1, "next month": 1}
 #: Auxiliaries and phrases that put a clause in the future ("will headline", "is set to play").
-FUTURE_MARKERS = frozenset({"will", "'ll", "’ll", "shall"})
+FUTURE_MARKERS = function_words("future")
 #: Present-tense tags: news tells a dated event in the present only when it is scheduled.
-_PRESENT = frozenset({"VBZ", "VBP"})
+_PRESENT = labels("present")
 _MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
 _ISO = re.compile(r"\b(\d{4})-(\d{2})(?:-(\d{2}))?\b")
 _YEAR = re.compile(r"\b(1[6-9]\d\d|20\d\d)\b")
@@ -172,7 +140,7 @@ def parse_date(
         if phrase in low:
             return When(text, (pub + timedelta(days=offset)).isoformat(), span)
     # this year, last year
-    for phrase, offset in _RELATIVE_YEARS.items():
+    for phrase, offset in RELATIVE_YEARS.items():
         if phrase in low:
             return When(text, _iso(pub.year + offset), span)
     # this month, next month
@@ -211,7 +179,7 @@ def is_future(token) -> bool:  # type: ignore[no-untyped-def]
             head = cur.head
             # "is set to play", "are due to perform", "will return to headline"
             if cur.dep_ == "xcomp" and head.i != cur.i and (
-                head.lower_ in ("set", "due", "scheduled", "slated", "expected")
+                head.lower_ in function_words("schedule")
                 or any(c.lower_ in FUTURE_MARKERS for c in head.children if c.dep_ == "aux")
             ):
                 return True
@@ -239,7 +207,7 @@ def is_date_text(text: str) -> bool:
         or _WEEKDAY.search(low)
         or _YEAR.search(low)
         or any(p in low for p in _RELATIVE_DAYS)
-        or any(p in low for p in _RELATIVE_YEARS)
+        or any(p in low for p in RELATIVE_YEARS)
         or any(p in low for p in _RELATIVE_MONTHS)
     )
 
@@ -259,6 +227,6 @@ def is_clause_date(ent) -> bool:  # type: ignore[no-untyped-def]
     nor a year that dates a thing ("their 2024 collaboration", "her 2011 hit")."""
     root = ent.root
     # ("its 2024 edition", "the 2023 tour" date the happening itself)
-    modifies = ent.text.isdigit() and root.dep_ in ("nummod", "compound", "amod") \
+    modifies = ent.text.isdigit() and root.dep_ in labels("number-modifier") \
         and root.head.pos_ in ("NOUN", "PROPN") and root.head.lower_ not in _OCCASION_NOUNS
     return is_date_text(ent.text) and not is_event_day(ent) and not modifies

@@ -19,85 +19,56 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.cues import VENUE_WORDS
-from kg.extract.dates import is_clause_date, is_future, parse_date
-from kg.extract.lexicon import words
-from kg.extract.model import Event, TextSpan, When
+from kg.extract.cues import CLOSING_MARKS, OPENING_MARKS, VENUE_WORDS, is_dash, is_mark
+from kg.extract.dates import RELATIVE_YEARS, is_clause_date, is_future, parse_date
+from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
+from kg.extract.model import TOWN_KINDS, Event, TextSpan, When
 
-#: Capitalised final words that make a name an event, with the event kind.
-_HEADS: dict[str, str] = {
-    **dict.fromkeys(("Awards", "Award", "Oscars", "Emmys", "Tonys", "Baftas", "BAFTAs",
-                     "VMAs", "AMAs", "Brits", "BRITs", "Globes", "Ceremony", "Gala", "Honors",
-                     "Honours"), "award"),
-    **dict.fromkeys(("Festival", "Fest", "Festivals", "Carnival", "Fair", "Jamboree"), "festival"),
-    **dict.fromkeys(("Tour", "Residency", "Concert", "Concerts", "Gig", "Jam", "Sessions",
-                     "Showcase", "Revue", "Ball"), "music"),
-    **dict.fromkeys(("Cup", "Final", "Finals", "Olympics", "Games", "Championship",
-                     "Championships", "Open", "Marathon", "Prix", "Series",
-                     "Tournament", "Derby", "Paralympics"), "sports"),
-    **dict.fromkeys(("Premiere", "Broadway Premiere"), "theater"),
-    **dict.fromkeys(("Day", "Week", "Expo", "Summit", "Convention", "Parade", "Jubilee",
-                     "Conference", "Telethon", "Eve", "Pride", "Month"), "event"),
-}
-#: Well-known events named by one word (or a word pair): general knowledge, not article text.
-_KNOWN: dict[str, str] = {
-    **dict.fromkeys(("Coachella", "Glastonbury", "Lollapalooza", "Bonnaroo", "Woodstock",
-                     "Eurovision", "Tomorrowland", "Burning Man", "Reading", "Primavera",
-                     "Roskilde", "Summerfest", "Stagecoach", "SXSW", "Mardi Gras"), "festival"),
-    **dict.fromkeys(("Oscars", "Emmys", "Tonys", "Baftas", "BAFTAs", "VMAs", "AMAs",
-                     "Brits", "BRITs", "Golden Globes", "Met Gala"), "award"),
-    **dict.fromkeys(("Olympics", "Paralympics", "Super Bowl", "Wimbledon", "World Cup",
-                     "World Series", "Tour de France"), "sports"),
-    **dict.fromkeys(("Live Aid", "Farm Aid"), "music"),
-}
+#: Final words that make a name an event, with the event kind: capitalised ones end a capitalised
+#: name ("the Lantern Awards"), lower-case ones end it after capitalised words ("her Eras tour").
+_LOWER_HEADS: dict[str, str] = {w: k for w, k in kinds("event_heads").items() if w in tagged("event_heads", "lower")}
+_HEADS: dict[str, str] = {w: k for w, k in kinds("event_heads").items() if w not in _LOWER_HEADS}
 #: Event words that are also surnames.
-_SURNAME_HEADS = frozenset({"Day", "Ball", "Fair", "Open", "Games", "Derby", "Parade", "Series", "Week", "Eve",
-                            "Jam", "Pride", "Gala"})
+_SURNAME_HEADS = tagged("event_heads", "surname")
+#: Well-known events named by one word (or a word pair): general knowledge, not article text.
+_KNOWN: dict[str, str] = kinds("known_events")
 _KNOWN_FIRST = frozenset(name.split()[0] for name in _KNOWN)
-_SINGLE_OK = frozenset(w for w in _KNOWN if " " not in w) - {"Reading"}
-#: Lower-case event nouns that end a name after capitalised words ("her Eras tour").
-_LOWER_HEADS: dict[str, str] = {
-    "tour": "music", "residency": "music", "concert": "music", "festival": "festival",
-    "awards": "award", "ceremony": "award", "gala": "award", "final": "sports", "finals": "sports",
-}
-#: Place kinds that hold venues: a venue named later is the more exact location.
-_TOWN_KINDS = frozenset({"city", "region", "country"})
+#: One-word known events that are read alone; "Reading" is as often the verb.
+_SINGLE_OK = frozenset(w for w in _KNOWN if " " not in w and w != "Reading")
 #: Lower-case words between a tour's name and its head ("the Last Light farewell tour").
 _TOUR_MODIFIERS = words("tour_modifiers")
 #: Words after a name that make it part of something else: an owner ("Ana's"), a lower-case event word.
-_NOT_WHOLE_AFTER = frozenset({"'s", "’s", *_LOWER_HEADS, *_TOUR_MODIFIERS})
+_NOT_WHOLE_AFTER = function_words("genitive") | frozenset(_LOWER_HEADS) | _TOUR_MODIFIERS
 #: Words that may sit inside a name between capitalised words.
-_INNER = frozenset({"&", "and", "of", "de", "the", "for", "on", "-", "'s", "’s", "du", "la"})
+_INNER = function_words("name-inner")
 #: Possessive nouns that belong inside a name ("Teachers' Day"), unlike a person's ("Rivera's").
 _NAME_POSSESSORS = words("name_possessors")
 #: Generic phrases standing for a part of an event ("the opening night").
-_NIGHTS = frozenset({"night", "nights", "ceremony", "show", "concert", "gig", "day"})
-_NIGHT_MODS = frozenset({"opening", "closing", "first", "second", "third", "final", "premiere"})
-_OPEN_QUOTES = frozenset({"“", "‘", '"', "'"})
-_CLOSE_QUOTES = frozenset({"”", "’", '"', "'", ",", "."})
-_PLACE_PREPS = frozenset({"at", "in", "inside", "from", "to"})
+_NIGHTS = tagged("event_parts", "part")
+_NIGHT_MODS = tagged("event_parts", "part-modifier")
+_PLACE_PREPS = function_words("event-place-prep")
 #: Lower-case words between an event and its place or date ("the Super Bowl halftime show in X").
 _EVENT_TAIL = words("event_tail_words")
 #: Verbs allowed between an event and its date ("... was held in May 2023").
-_SOFT_PUNCT = frozenset({",", '"', "“", "”", "‘", "’"})
-_GAP_VERBS = frozenset({"take", "hold", "stage", "host", "be", "place"})
-_SUPER_PREPS = frozenset({"of", "at", "during"})
+_GAP_VERBS = function_words("gap-verb")
+_SUPER_PREPS = function_words("super-prep")
 #: Prepositions that bring in another happening than the clause's own ("after a win at V").
-_OTHER_TIME_PREPS = frozenset({"after", "before", "following", "since", "ahead"})
+_OTHER_TIME_PREPS = function_words("other-time-prep")
 #: "the 2019 Zennies", "the 41st Lanterns": a capitalised plural (not "'s", not "-ss") after a year or ordinal.
 _DATED_PLURAL = re.compile(r"\b[Tt]he (?:(?:19|20)\d\d|\d+(?:st|nd|rd|th)) ([A-Z][\w]*[^s'’\W]s)\b")
 #: The same participles as a search over the text, so that most articles skip the rule.
 _NAMING_RE = re.compile(r"\b(?:called|named|titled|entitled|dubbed|billed)\b", re.IGNORECASE)
 #: Verbs whose subject event happens at their place object ("X will return to V", "X moves to V").
 _LOCATING_VERBS = words("locating_verbs")
-_LOCATING_PREPS = frozenset({"to", "at", "in", "inside"})
+_LOCATING_PREPS = function_words("locating-prep")
 #: Bare nouns that stand for the last event of their kinds named before ("the ceremony returns to V").
 BACK_NOUNS: dict[str, frozenset[str]] = {
-    "festival": frozenset({"festival"}), "ceremony": frozenset({"award"}), "awards": frozenset({"award"}),
-    "gala": frozenset({"award"}), "tour": frozenset({"music"}), "residency": frozenset({"music"}),
-    "concert": frozenset({"music"}), "leg": frozenset({"music"}), "show": frozenset(), "event": frozenset(),
-    "final": frozenset({"sports"}), "match": frozenset({"sports"}), "game": frozenset({"sports"}),
+    noun: frozenset(tags.split()) - {"event", "place"} for noun, tags in table("back_nouns").items() if "event" in tags
 }
+#: Inner words of a name that may not follow a capitalised word at the name's start.
+_NAME_INNER_EDGE = function_words("genitive") | {"the"}
+#: An ordinal in digits: "65th", "1st".
+_ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 _BACK_REFERENCE_RE = re.compile(r"\b(?:[Tt]he|[Tt]his|[Tt]hat) (" + "|".join(BACK_NOUNS) + r")\b")
 
 
@@ -113,7 +84,7 @@ class EventMention:
     from_model: bool = False  # a spaCy EVENT entity rather than a rule's find
 
 
-_FUNCTION_POS = frozenset({"DET", "PRON", "ADP", "CCONJ", "SCONJ", "AUX", "PART"})
+_FUNCTION_POS = labels("function")
 
 
 def is_cap(token) -> bool:  # type: ignore[no-untyped-def]
@@ -130,7 +101,7 @@ def _is_year(token) -> bool:  # type: ignore[no-untyped-def]
 def _is_ordinal(token) -> bool:  # type: ignore[no-untyped-def]
     """An ordinal in digits ("65th"), as in "the 65th Lantern Awards"."""
     low = token.text.lower()
-    return low[:-2].isdigit() and low[-2:] in ("st", "nd", "rd", "th")
+    return _ORDINAL.fullmatch(low) is not None
 
 
 def title_run_start(doc: Doc, end: int, floor: int) -> int:
@@ -149,7 +120,7 @@ def title_run_start(doc: Doc, end: int, floor: int) -> int:
         elif tok.lower_ in ("'s", "’s") and i - 1 >= floor and doc[i - 1].lower_ in _NAME_POSSESSORS:
             start = i
         # "&", "of" between capitalised words
-        elif tok.lower_ in _INNER and tok.lower_ not in ("'s", "’s", "the") and i - 1 >= floor and is_cap(doc[i - 1]):
+        elif tok.lower_ in _INNER and tok.lower_ not in _NAME_INNER_EDGE and i - 1 >= floor and is_cap(doc[i - 1]):
             start = i
         else:
             break
@@ -217,7 +188,7 @@ def _longer_name(doc: Doc, end: int, sent_end: int, kind: str) -> tuple[int, str
     best, joined, headed = end, False, False
     while end < sent_end:
         token = doc[end]
-        if token.lower_ in ("and", "&", "of") and end + 1 < sent_end and is_cap(doc[end + 1]):
+        if token.lower_ in function_words("name-joiner") and end + 1 < sent_end and is_cap(doc[end + 1]):
             if headed:
                 # "X Festival and Y Festival": two names
                 break
@@ -254,7 +225,7 @@ def _award_plurals(doc: Doc) -> frozenset[str]:
         i, t = tok.start, tok.text
         # "the 2022 Stones tour": the plural is only part of a longer name
         nxt = doc[i + 1] if i + 1 < len(doc) else None
-        if nxt is not None and (is_cap(nxt) or nxt.lower_ in _LOWER_HEADS or nxt.lower_ in ("'s", "’s")):
+        if nxt is not None and (is_cap(nxt) or nxt.lower_ in _LOWER_HEADS or nxt.lower_ in function_words("genitive")):
             continue
         found.add(t)
     return frozenset(found)
@@ -332,7 +303,7 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
 
 def _quoted(doc: Doc, start: int, end: int) -> bool:
     """Whether tokens ``start:end`` sit right inside quotation marks."""
-    return start > 0 and end < len(doc) and doc[start - 1].text in _OPEN_QUOTES and doc[end].text[:1] in _CLOSE_QUOTES
+    return start > 0 and end < len(doc) and is_mark(doc[start - 1].text, OPENING_MARKS) and is_mark(doc[end].text[:1], CLOSING_MARKS + ",.")
 
 
 def _generic_at(doc: Doc, i: int, sent: Span) -> EventMention | None:
@@ -340,7 +311,7 @@ def _generic_at(doc: Doc, i: int, sent: Span) -> EventMention | None:
     tok = doc[i]
     if tok.lower_ not in _NIGHT_MODS or i + 1 >= sent.end or doc[i + 1].lower_ not in _NIGHTS:
         return None
-    if i - 1 < sent.start or doc[i - 1].lower_ not in ("the", "its", "their", "his", "her", "this"):
+    if i - 1 < sent.start or doc[i - 1].lower_ not in function_words("event-det"):
         return None
     # "the first day" of anything is no show: only a day "of" a name ("the second day of X") is
     if doc[i + 1].lower_ == "day" and not (i + 3 < sent.end and doc[i + 2].lower_ == "of" and (
@@ -437,7 +408,7 @@ def _called_names(doc: Doc, covered: set[int]) -> list[EventMention]:
         if kind is None or tok.i in covered:
             continue
         start = naming.end
-        if start < len(doc) and doc[start].text in _OPEN_QUOTES:
+        if start < len(doc) and is_mark(doc[start].text, OPENING_MARKS):
             start += 1
         end = start
         while end < len(doc) and end not in covered and (
@@ -460,7 +431,7 @@ def _award_stem(norm: str) -> tuple[str | None, str]:
     # "brit awards 2027"
     if year is None and len(words) > 1 and len(words[-1]) == 4 and words[-1].isdigit():
         year, words = words[-1], words[:-1]
-    while len(words) > 1 and words[-1] in ("awards", "award", "ceremony", "show"):
+    while len(words) > 1 and words[-1] in tagged("event_parts", "award-tail"):
         words = words[:-1]
     stem = " ".join(words)
     # "zennies" / "zenny", "lanterns" / "lantern"
@@ -540,7 +511,7 @@ def _undated(norm: str) -> str:
     ('annual lantern awards', 'zennies')
     """
     head, _, rest = norm.partition(" ")
-    if rest and (head.isdigit() and len(head) == 4 or head[:-2].isdigit() and head[-2:] in ("st", "nd", "rd", "th")):
+    if rest and (head.isdigit() and len(head) == 4 or _ORDINAL.fullmatch(head) is not None):
         return rest
     return norm
 
@@ -609,7 +580,6 @@ def governing_verb(token: Token) -> Token:
     return cur
 
 
-_DASHES = frozenset({"—", "–", "-", "--", "―"})
 _ROMAN = re.compile(r"[ivxlc]{1,7}")
 
 #: How many sentences from the top a dateline may start (after a headline and a byline).
@@ -619,7 +589,7 @@ DATELINE_SENTENCES = 3
 def dateline_end(doc: Doc, end: int) -> bool:
     """Whether a dateline's spaced dash follows token ``end``: ", Tenn. (AP) —", " (Reuters) -", " —"."""
     for token in doc[end : end + 8]:
-        if token.text in _DASHES and token.i > 0 and doc[token.i - 1].whitespace_:
+        if is_dash(token.text) and token.i > 0 and doc[token.i - 1].whitespace_:
             return True
         if not (token.text in ",.()" or token.is_title or token.is_upper):
             return False
@@ -639,7 +609,7 @@ def dateline_city(doc: Doc) -> tuple[str, Span] | None:
 
 
 #: Subordinating words that put a clause at the same time as its main clause ("as X opened").
-_SAME_TIME_MARKS = frozenset({"as", "while", "when"})
+_SAME_TIME_MARKS = function_words("same-time")
 
 
 def _place_of_verb(doc: Doc, m: EventMention, place_starts: dict[int, str]) -> str | None:
@@ -708,8 +678,8 @@ def _possessed_place(doc: Doc, j: int, sent_end: int, place_starts: dict[int, st
 def _breaks_clause(token) -> bool:  # type: ignore[no-untyped-def]
     """A verb, pronoun or dash between an event and a date: the date belongs to another clause."""
     if token.is_punct:
-        return token.text not in _SOFT_PUNCT
-    return token.pos_ in ("VERB", "AUX", "PRON", "SCONJ") and token.lemma_.lower() not in _GAP_VERBS
+        return not is_mark(token.text, ",\"“”‘’")
+    return token.pos_ in labels("clause-break") and token.lemma_.lower() not in _GAP_VERBS
 
 
 def date_after(
@@ -806,9 +776,9 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
         start_char, end_char = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
         rec["mentions"].append(TextSpan(start_char, end_char, doc[m.start : m.end].text))
         # a venue named later beats a town named first ("X in Denver" ... "X at the Summit Arena")
-        if rec["location"] is None or place_kinds.get(rec["location"]) in _TOWN_KINDS:
+        if rec["location"] is None or place_kinds.get(rec["location"]) in TOWN_KINDS:
             found = _place_after(doc, m.end, sent_end, place_starts, stops) or _place_of_verb(doc, m, place_starts)
-            if found is not None and (rec["location"] is None or place_kinds.get(found) not in _TOWN_KINDS):
+            if found is not None and (rec["location"] is None or place_kinds.get(found) not in TOWN_KINDS):
                 rec["location"] = found
         if rec["date"] is None:
             rec["date"] = date_after(doc, m.end, sent_end, stops, published, event_tokens) or _date_of_verb(
@@ -884,7 +854,7 @@ def referred_event(doc: Doc, token: Token) -> str | None:
     """
     kinds = BACK_NOUNS.get(token.lower_)
     if kinds is None or token.pos_ != "NOUN" or not any(
-        c.dep_ == "poss" or c.lower_ in ("the", "this", "that") for c in token.children
+        c.dep_ == "poss" or c.lower_ in function_words("definite") for c in token.children
     ):
         return None
     before = [e for e in doc._.events if e.super_event is None and e.mentions[0].start < token.idx
@@ -911,7 +881,7 @@ def _place_from_later_clauses(
     failing that, "The festival returns to V in August" places the last festival named before
     it, unless the clause speaks of another edition ("The gala will be held at W next year").
     """
-    venues = {p.key for p in doc._.places if p.kind in ("venue", "stadium", "theater")}
+    venues = {p.key for p in doc._.places if p.kind not in TOWN_KINDS and p.kind != "place"}
     for norm in order:
         rec = data[norm]
         # none yet, or only a town: a venue of the clause is more exact
@@ -945,7 +915,7 @@ def _another_edition(verb: Token, date: When | None, published: str | None) -> b
         if tok.ent_type_ != "DATE" or tok.ent_iob_ != "B":
             continue
         ent = next(e for e in tok.doc.ents if e.start == tok.i)
-        if any(w in ent.text.lower() for w in ("next year", "last year", "this year")) and date is not None:
+        if any(w in ent.text.lower() for w in RELATIVE_YEARS) and date is not None:
             return True
         when = parse_date(ent.text, published)
         if when.value and date is not None and date.value and when.value[:4] != date.value[:4]:
@@ -969,7 +939,7 @@ def _clause_venue(doc: Doc, span: Span, place_starts: dict[int, str], venues: se
         while prep > starts[span.start] and doc[prep].pos_ == "DET":
             prep -= 1
         verb = governing_verb(doc[prep])
-        participle = verb.tag_ == "VBG" and verb.dep_ in ("advcl", "xcomp", "conj") and verb.head.i == clause.i
+        participle = verb.tag_ == "VBG" and verb.dep_ in labels("participle-link") and verb.head.i == clause.i
         if doc[prep].lower_ == "at" and (verb.i == clause.i or participle) and not _in_other_happening(doc[prep], verb):
             return place_starts[k]
     return None

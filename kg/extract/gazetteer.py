@@ -21,8 +21,6 @@ from importlib import resources
 
 from kg.extract.lexicon import table
 
-__all__ = ["BIG_CITY", "given_name_gender", "is_given_name", "place_kind", "place_names", "untagged_place"]
-
 #: People a city needs before its name alone, untagged by the model, makes it a place.
 BIG_CITY = 500_000
 #: Share of the population (in %) a given name needs to count: rarer census entries are mostly

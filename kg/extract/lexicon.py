@@ -21,8 +21,6 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["header", "table", "tagged", "words"]
-
 _PACKAGE = "kg.extract.resources"
 
 
@@ -75,3 +73,19 @@ def tagged(name: str, tag: str) -> frozenset[str]:
     voice" are the entries tagged ``voice`` in it.
     """
     return frozenset(entry for entry, value in _lines(name)[1] if tag in value.split())
+
+
+@lru_cache(maxsize=None)
+def kinds(name: str) -> dict[str, str]:
+    """Table ``name`` as entry -> its first tag, where a table's first tag is a kind ("award", "song")."""
+    return {entry: value.split()[0] for entry, value in _lines(name)[1] if value}
+
+
+def labels(tag: str) -> frozenset[str]:
+    """The spaCy labels (POS, dependency, tag or entity type) of group ``tag`` in ``labels.txt``."""
+    return tagged("labels", tag)
+
+
+def function_words(tag: str) -> frozenset[str]:
+    """The closed-class words of group ``tag`` in ``function_words.txt``."""
+    return tagged("function_words", tag)

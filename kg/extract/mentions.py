@@ -16,26 +16,29 @@ from kg.extract.cues import (
     GROUP_NOUNS,
     HONORIFICS,
     PERSON_NOUNS,
+    PRONOUNS,
     PROXY_NOUNS,
+    QUOTE_MARKS,
     ORG_WORDS,
     VENUE_WORDS,
+    is_mark,
     is_say_verb,
 )
 from kg.extract.events import doc_text
 from kg.extract.gazetteer import is_given_name
-from kg.extract.lexicon import tagged, words
+from kg.extract.lexicon import function_words, labels, tagged, words
+from kg.extract.model import TOWN_KINDS
 
-_POSSESSIVE = frozenset({"'s", "’s", "'", "’"})
-_ORG_LABELS = frozenset({"ORG", "NORP"})
+_POSSESSIVE = function_words("possessive-mark")
+_ORG_LABELS = labels("org")
 #: Words that cannot start or end a person's name.
 _EDGE_JUNK = words("name_edge_words")
 #: Parts of speech that cannot start a name ("Later Smith" tagged ORG).
-_EDGE_POS = frozenset({"ADV", "ADP", "DET", "CCONJ", "SCONJ", "PRON", "VERB", "AUX"})
+_EDGE_POS = labels("name-edge")
 #: Prepositions after which a "person" is a place ("at X Live").
-_PLACE_PREPS = frozenset({"at", "inside", "outside"})
+_PLACE_PREPS = function_words("name-place-prep")
 #: Entity labels that are never people.
-_NUMERIC_LABELS = frozenset({"DATE", "TIME", "MONEY", "PERCENT", "QUANTITY", "ORDINAL", "CARDINAL"})
-_MARKS = frozenset({'"', "“", "”", "‘", "’", "'"})
+_NUMERIC_LABELS = labels("numeric")
 #: Titles that belong to the name they precede.
 _TITLES_IN_NAME = words("name_titles")
 #: Name words too common to join a run to a person by themselves.
@@ -44,7 +47,7 @@ _NOT_SURNAMES = words("common_name_words")
 #: ``_is_platform`` finds the others from how the article uses them.
 _PLATFORMS = words("social_platforms")
 #: Prepositions that put a name in the role of a medium: "posted on X", "shared via X".
-_MEDIUM_PREPS = frozenset({"on", "via"})
+_MEDIUM_PREPS = function_words("medium-prep")
 #: Nouns after a name that make it a medium: "an X post", "her X story", "X followers".
 _MEDIUM_NOUNS = words("medium_nouns")
 #: Members of a band: "the singer of X" makes X a group.
@@ -59,7 +62,9 @@ _TITLE_ABBREVIATIONS = words("title_abbreviations")
 #: Caption and credit words the model reads as a name ("Image: X", "Photo: Y").
 _CREDIT_WORDS = words("credit_words")
 
-_PERSONAL = frozenset({"he", "she", "his", "her", "him", "himself", "herself"})
+_PERSONAL = frozenset(p for p, gender in PRONOUNS.items() if gender != "p")
+#: Speakers for someone else and their statements: "a spokesperson for X", "X's statement".
+_SPEAKS_FOR = PROXY_NOUNS | {"statement"}
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,7 @@ def _plural_names(doc: Doc) -> frozenset[str]:
     for i in subject_indices(doc):
         token = doc[i]
         # headlines are title-cased, so the tagger may call the name a common noun there
-        if token.dep_ != "nsubj" or token.tag_ not in ("NNPS", "NNP", "NNS", "NN") or not token.is_title:
+        if token.dep_ != "nsubj" or token.tag_ not in labels("noun-tag") or not token.is_title:
             continue
         verb = token.head
         aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
@@ -182,8 +187,8 @@ def _in_marks(span: Span) -> bool:
     return (
         span.start > 0
         and span.end < len(doc)
-        and doc[span.start - 1].text in _MARKS
-        and doc[span.end].text in _MARKS
+        and is_mark(doc[span.start - 1].text, QUOTE_MARKS)
+        and is_mark(doc[span.end].text, QUOTE_MARKS)
     )
 
 
@@ -208,7 +213,7 @@ def _modifier(span: Span) -> bool:
         and root.head.pos_ == "NOUN"
         and root.head.lower_ not in PROXY_NOUNS
         and span.start > 0
-        and doc[span.start - 1].lower_ in ("the", "a", "an")
+        and doc[span.start - 1].lower_ in function_words("article")
     )
 
 
@@ -243,12 +248,11 @@ def _is_speaking_org(span: Span) -> bool:
     # "according to X", "a spokesperson for X", "X's statement"
     return (
         root.dep_ == "pobj"
-        and head.lower_ in ("to", "for", "from")
-        and head.head.lower_
-        in ("according", "spokesperson", "spokesman", "spokeswoman", "statement", "representative")
+        and head.lower_ in function_words("recipient-prep") | {"from"}
+        and (head.head.lower_ == "according" or head.head.lower_ in _SPEAKS_FOR)
     ) or (
         root.dep_ in ("poss", "compound")
-        and head.lower_ in ("statement", "spokesperson", "spokesman", "spokeswoman", "representative")
+        and head.lower_ in _SPEAKS_FOR
     )
 
 
@@ -343,7 +347,7 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             continue
         spans.append((ent, span))
     plural = _plural_names(doc)
-    towns = frozenset(_name_key(p.name) for p in doc._.places if p.kind in ("city", "region", "country"))
+    towns = frozenset(_name_key(p.name) for p in doc._.places if p.kind in TOWN_KINDS)
     # "bluegrass legend X Y", "belonged to Jade Y": people the model did not tag at all
     described = [span for span in _candidate_runs(doc, covered, blocked) if _untagged_person(span)]
     covered.update(t.i for span in described for t in span)
@@ -375,7 +379,7 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         elif ent.label_ in _ORG_LABELS and span.end == ent.end and _member_of(span):
             # "the singer of X", "Y of X joined": X is the band its member plays in
             found.append(_mention(span, "group"))
-        elif _after_group_noun(span) and span.end == ent.end and ent.label_ in ("GPE", "LOC", "FAC", "ORG"):
+        elif _after_group_noun(span) and span.end == ent.end and ent.label_ in labels("place-or-org"):
             # "the trio Blackwater Creek" tagged as a place, "folk duo X & Y" as a company
             found.append(_mention(span, "group"))
         elif _subject_of_saying(span):
@@ -426,9 +430,9 @@ def _described(span: Span) -> bool:
     """A word after a determiner and its modifiers: "the veteran Democrat", "a 40-year-old Texan"."""
     doc = span.doc
     i = span.start - 1
-    while i >= 0 and (doc[i].pos_ in ("ADJ", "NUM", "NOUN") or doc[i].text in ("-", "–")):
+    while i >= 0 and (doc[i].pos_ in labels("noun-run") or is_mark(doc[i].text, "-–")):
         i -= 1
-    return i >= 0 and doc[i].pos_ == "DET" and doc[i].lower_ in ("the", "a", "an")
+    return i >= 0 and doc[i].pos_ == "DET" and doc[i].lower_ in function_words("article")
 
 
 def _named_person(ent: Span, span: Span) -> bool:
@@ -441,7 +445,7 @@ def _named_person(ent: Span, span: Span) -> bool:
         ent.label_ not in _NUMERIC_LABELS
         and _given_name_first(span)
         and span[-1].lower_ not in VENUE_WORDS
-        and before not in _PLACE_PREPS | {"in", "to", "from"}
+        and before not in _PLACE_PREPS | function_words("event-place-prep")
     )
 
 
@@ -462,7 +466,7 @@ def _surname_of(span: Span, people: list[NameMention]) -> bool:
     """One word that is the last word of a person's longer name, not after "in", "at" or "from"."""
     doc = span.doc
     before = doc[span.start - 1].lower_ if span.start > 0 else ""
-    if len(span) != 1 or not span[0].is_title or before in ("in", "at", "from", "to"):
+    if len(span) != 1 or not span[0].is_title or before in function_words("event-place-prep"):
         return False
     return any(len(m.text.split()) > 1 and m.text.split()[-1] == span.text for m in people)
 
@@ -578,13 +582,7 @@ def _the_plural(span: Span) -> bool:
 
 def _after_group_noun(span: Span) -> bool:
     """ "the band X", "rock group X": the word before the name says it is a group."""
-    return span.start > 0 and span.doc[span.start - 1].lower_ in GROUP_NOUNS - {
-        "company",
-        "firm",
-        "network",
-        "studio",
-        "label",
-    }
+    return span.start > 0 and span.doc[span.start - 1].lower_ in GROUP_NOUNS - tagged("group_nouns", "business")
 
 
 def _mention(span: Span, kind: str) -> NameMention:
@@ -620,7 +618,7 @@ def _month_as_given_name(token: Token) -> bool:
         token.ent_type_ == "DATE"
         and token.ent_iob_ == "B"
         and (token.i + 1 >= len(doc) or doc[token.i + 1].ent_type_ != "DATE")
-        and (before is None or before.pos_ not in ("ADP", "DET", "NUM", "ADJ") and before.lower_ not in _DATE_WORDS)
+        and (before is None or before.pos_ not in labels("name-edge-not") and before.lower_ not in _DATE_WORDS)
     )
 
 
@@ -700,7 +698,7 @@ def _candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]])
     i = 0
     while i < len(doc):
         token = doc[i]
-        if i in covered or not token.is_title or token.pos_ not in ("PROPN", "NOUN", "VERB", "ADJ"):
+        if i in covered or not token.is_title or token.pos_ not in labels("name-word"):
             i += 1
             continue
         if token.lower_ in PERSON_NOUNS or token.lower_ in GROUP_NOUNS or token.lower_ in _TITLE_ABBREVIATIONS:
@@ -733,7 +731,7 @@ def _followed_by_he_or_she(span: Span) -> bool:
     i = span.end
     while i < len(doc) and not doc[i].is_sent_start:
         # (walking to the sentence end: ``span.sent`` rebuilds every sentence on each call)
-        if doc[i].lower_ in _PERSONAL and doc[i].dep_ in ("nsubj", "nsubjpass", "poss"):
+        if doc[i].lower_ in _PERSONAL and doc[i].dep_ in labels("subject-or-owner"):
             return True
         i += 1
     # "X returned on Friday. The 52-year-old opened with ...": the next sentence goes on about
@@ -761,7 +759,7 @@ def _subject_of_performing(span: Span) -> bool:
     subject = root if root.dep_ == "nsubj" else root.head if root.dep_ == "conj" and root.head.dep_ == "nsubj" else None
     # (or the noun a misparsed "..., performed X" hangs on)
     verbs = [subject.head] if subject is not None else [c for c in root.children if c.dep_ == "acl"]
-    return any(v.lemma_.lower() in ("perform", "sing", "headline") for v in verbs) and _looks_like_name(span)
+    return any(v.lemma_.lower() in tagged("performance_verbs", "act") for v in verbs) and _looks_like_name(span)
 
 
 def _subject_of_saying(span: Span) -> bool:
@@ -779,7 +777,7 @@ def _subject_of_saying(span: Span) -> bool:
         and nxt.head.i == root.i
         and is_say_verb(nxt)
         and span.start > 0
-        and doc[span.start - 1].text in _MARKS | {","}
+        and is_mark(doc[span.start - 1].text, QUOTE_MARKS + ",")
     ):
         # '"...," Trump posted': the verb parsed as a modifier of the name
         return True
@@ -787,7 +785,7 @@ def _subject_of_saying(span: Span) -> bool:
     return (
         verb is not None
         and is_say_verb(verb)
-        and doc[verb.i - 1].text in _MARKS | {","}
+        and is_mark(doc[verb.i - 1].text, QUOTE_MARKS + ",")
         # "said X", or "added X" parsed as an adjective on the name
         and (root.head == verb or verb.head == root)
     )

@@ -10,7 +10,7 @@ sieves are listed in docs/extraction.md) and ``confidence`` that sieve's measure
 precision on real annotated news, so a user can filter by either. An event's
 ``location_rule`` and a performance's ``context_rule`` name the sieve that placed it.
 
-Kinds are small closed vocabularies (see the ``*_KINDS`` tuples) so that the
+Kinds are small closed vocabularies (each record's docstring lists them) so that the
 mapping to schema.org types is a table, not guesswork.
 """
 
@@ -18,10 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ENTITY_KINDS = ("person", "group", "organization")
-WORK_KINDS = ("song", "album", "film", "tv", "show", "book", "work")
-PLACE_KINDS = ("venue", "stadium", "theater", "city", "region", "country", "place")
-EVENT_KINDS = ("music", "festival", "theater", "sports", "award", "event")
+#: Place kinds that are towns and lands, not venues: a venue named later is the more exact place.
+TOWN_KINDS = frozenset({"city", "region", "country"})
 
 
 @dataclass(frozen=True)
@@ -49,6 +47,8 @@ class When:
 @dataclass(frozen=True)
 class Entity:
     """A person, music group or organisation, with every mention of it in the article.
+
+    ``kind`` is ``person``, ``group`` or ``organization``.
 
     ``mentions`` holds names, pronouns and descriptions that were resolved to it:
     later stages find "who is 'she' here" by looking up a character offset in them.
@@ -80,7 +80,10 @@ class Quote:
 
 @dataclass(frozen=True)
 class Work:
-    """A song, album, film, show or other creative work."""
+    """A song, album, film, show or other creative work.
+
+    ``kind`` is ``song``, ``album``, ``film``, ``tv``, ``show``, ``book`` or ``work``.
+    """
 
     key: str
     title: str
@@ -94,7 +97,10 @@ class Work:
 
 @dataclass(frozen=True)
 class Place:
-    """A venue, city, region, country or other place; ``contained_in`` is a ``Place.key``."""
+    """A venue, city, region, country or other place; ``contained_in`` is a ``Place.key``.
+
+    ``kind`` is ``venue``, ``stadium``, ``theater``, ``city``, ``region``, ``country`` or ``place``.
+    """
 
     key: str
     name: str
@@ -105,7 +111,10 @@ class Place:
 
 @dataclass(frozen=True)
 class Event:
-    """A named event (concert, residency, tour, festival, award show, game, ...)."""
+    """A named event (concert, residency, tour, festival, award show, game, ...).
+
+    ``kind`` is ``music``, ``festival``, ``theater``, ``sports``, ``award`` or ``event``.
+    """
 
     key: str
     name: str

@@ -16,36 +16,30 @@ from dataclasses import dataclass, replace
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
-from kg.extract.cues import STATEMENT_NOUNS, MarkedSpan, find_marked_spans, is_say_verb, strip_marks
+from kg.extract.cues import (
+    HONORIFICS,
+    STATEMENT_NOUNS,
+    MarkedSpan,
+    find_marked_spans,
+    is_dash,
+    is_mark,
+    is_say_verb,
+    strip_marks,
+)
 from kg.extract.events import doc_text
-from kg.extract.lexicon import words
+from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.model import Entity, Quote, TextSpan
 
 #: Words right before a quoted title ("the song 'X'", "her album 'Y'").
-_TITLE_WORDS = frozenset(
-    """
-        song songs single singles hit hits album albums anthem track tracks ballad film films movie
-        movies show series sitcom book novel record ep lp tour musical play opera episode
-        documentary video tune cover mixtape poem memoir podcast special program programme titled
-        entitled collection duet remix version
-        """.split()
-)
+_TITLE_WORDS = tagged("work_cues", "title")
 #: Words before a nickname ("dubbed 'The King'").
 _NICKNAME_WORDS = words("nickname_cues")
 #: Determiners and possessives before a quoted title used as a modifier ("the 'X' singer").
-_MODIFIER_DETS = frozenset(
-    """
-    the a an her his their its my our your whose this that
-    """.split()
-)
+_MODIFIER_DETS = function_words("modifier-det")
 #: Small words that stay lower-case in a title.
-_TITLE_SMALL = frozenset(
-    """
-    a an the and or but of in on at to for by with from as is nor
-    """.split()
-)
+_TITLE_SMALL = function_words("title-small")
 #: Sentence-final punctuation: cue contexts stop there.
-_STOPS = frozenset({".", "!", "?"})
+_STOPS = ".!?"
 #: At most this many tokens between the closing mark and a cue after it ("," the five-time winner said).
 _NEAR_AFTER = 14
 #: At most this many tokens between a cue before the quote and its opening mark (She added: ").
@@ -54,11 +48,10 @@ _NEAR_BEFORE = 3
 _MAX_GAP_TOKENS = 30
 #: Two-word cues whose object is the speaker.
 _PHRASE_CUES = frozenset({("according", "to"), ("words", "of")})
-_DASHES = frozenset({"-", "–", "—", "--"})
 #: Dependencies that join a title to the name it stands for.
-_NAME_LINKS = frozenset({"appos", "compound", "conj", "flat"})
+_NAME_LINKS = labels("name-link")
 #: Finite verb tags: a headline fragment before a colon has none.
-_FINITE = frozenset({"VBD", "VBZ", "VBP", "MD"})
+_FINITE = labels("finite")
 _CONF_NAMED, _CONF_RESOLVED, _CONF_CONTINUED, _CONF_HEADLINE, _CONF_NONE = 0.9, 0.8, 0.7, 0.6, 0.5
 
 
@@ -124,7 +117,7 @@ def _joined(prev: _Candidate, cand: _Candidate) -> bool:
         bool(between)
         and between[0].idx > prev.mark.close_at
         and len(_words(between)) <= 1
-        and all(t.is_punct or t.lower_ in ("and", "but", "or", "nor", "yet") for t in between)
+        and all(t.is_punct or t.lower_ in function_words("coordinator") for t in between)
     )
 
 
@@ -154,7 +147,7 @@ def _ends_sentence(token: Token) -> bool:
     if token.text == ".":
         return True
     nxt = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
-    return token.text in _STOPS and (nxt is None or nxt.is_sent_start or not nxt.is_title)
+    return is_mark(token.text, _STOPS) and (nxt is None or nxt.is_sent_start or not nxt.is_title)
 
 
 def _right_context(doc: Doc, mark: MarkedSpan, in_quote: set[int]) -> list[Token]:
@@ -166,7 +159,7 @@ def _right_context(doc: Doc, mark: MarkedSpan, in_quote: set[int]) -> list[Token
     i = close.end if close is not None else len(doc)
     while i < len(doc) and i not in in_quote and "\n" not in doc[i].text:
         out.append(doc[i])
-        if doc[i].text in _STOPS:
+        if is_mark(doc[i].text, _STOPS):
             break
         i += 1
     return out
@@ -236,7 +229,7 @@ def _split_cue(cand: _Candidate, in_quote: set[int]) -> _Cue | None:
 def _dash_cue(cand: _Candidate) -> _Cue | None:
     """A quotation signed after a dash: '"..." - Jane Doe'."""
     right = cand.right
-    if len(right) >= 2 and right[0].text in _DASHES and right[1].pos_ == "PROPN":
+    if len(right) >= 2 and is_dash(right[0].text) and right[1].pos_ == "PROPN":
         dash = right[0]
         return _Cue(dash, dash.text, TextSpan(dash.idx, dash.idx + len(dash), dash.text), right[1])
     return None
@@ -247,13 +240,15 @@ def _only_subject_between(cand: _Candidate, verb: Token, in_quote: set[int]) -> 
     subject = _speaker_token(verb, in_quote)
     allowed = {t.i for t in subject.subtree} if subject is not None else set()
     return all(
-        t.i in allowed or (t.dep_ in ("advmod", "aux", "neg") and t.head == verb)
+        t.i in allowed or (t.dep_ in labels("verb-satellite") and t.head == verb)
         for t in _words([t for t in cand.right if t.i < verb.i])
     )
 
 
 #: Parts of speech of a short noun phrase standing before a cue verb ("the 29-year-old").
-_NOMINAL_POS = frozenset({"DET", "ADJ", "NUM", "NOUN", "PROPN", "PUNCT"})
+_NOMINAL_POS = labels("noun-phrase")
+#: What stands right before a cue that follows a quotation: a comma or a closing mark.
+_AFTER_QUOTE = ",”\"’"
 
 
 def _description_between(cand: _Candidate, verb: Token) -> Token | None:
@@ -269,7 +264,7 @@ def _description_between(cand: _Candidate, verb: Token) -> Token | None:
     if any(t.pos_ not in _NOMINAL_POS for t in between if not t.is_space):
         return None
     head = words[-1]
-    return head if head.pos_ in ("NOUN", "PROPN", "ADJ") else None
+    return head if head.pos_ in labels("nominal") else None
 
 
 def _governs(verb: Token, content: Span) -> bool:
@@ -304,7 +299,7 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
         return _owner(verb.head)
     if verb.dep_ == "amod" and verb.head.i == verb.i + 1 and verb.head.pos_ == "PROPN" and verb.i > 0:
         # '"...", added KCNA.' parsed as an adjective on the name
-        return _owner(verb.head) if verb.doc[verb.i - 1].text in (",", "”", '"', "’") else None
+        return _owner(verb.head) if is_mark(verb.doc[verb.i - 1].text, _AFTER_QUOTE) else None
     v = verb
     for _ in range(4):
         subjects = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
@@ -316,16 +311,16 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
             objects = [
                 c
                 for c in v.children
-                if c.dep_ in ("dobj", "attr", "npadvmod", "nsubj")
+                if c.dep_ in labels("speaker-object")
                 and c.i > v.i
                 and c.pos_ in ("PROPN", "NOUN")
             ]
-            if objects and v.i > 0 and v.doc[v.i - 1].text in (",", "”", '"', "’"):
+            if objects and v.i > 0 and is_mark(v.doc[v.i - 1].text, _AFTER_QUOTE):
                 return objects[0]
         if v.dep_ == "relcl":
             # "X, who said": the noun the clause hangs off
             return _owner(v.head)
-        if v.dep_ not in ("xcomp", "advcl", "conj", "pcomp", "acl", "ccomp", "prep"):
+        if v.dep_ not in labels("speaker-climb"):
             return None
         v = v.head
     return None
@@ -338,7 +333,7 @@ def _owner(subject: Token) -> Token | None:
     for child in subject.children:
         if child.dep_ == "poss":
             return child
-        if child.dep_ == "prep" and child.lower_ in ("from", "by", "of"):
+        if child.dep_ == "prep" and child.lower_ in function_words("source-prep"):
             for obj in child.children:
                 if obj.dep_ == "pobj":
                     return obj
@@ -359,7 +354,7 @@ def _is_not_a_quote(doc: Doc, cand: _Candidate) -> bool:
         return True
     if (
         before is not None
-        and before.lower_ in _MODIFIER_DETS | {"'s", "’s"}
+        and before.lower_ in _MODIFIER_DETS | function_words("genitive")
         and after is not None
         and after.pos_ in ("NOUN", "PROPN")
         and after.is_alpha
@@ -423,7 +418,7 @@ def _reported_words(cand: _Candidate) -> bool:
         cue is not None
         and cue.speaker is not None
         and (
-            cue.token.lemma_.lower() not in ("call", "describe", "dub", "label", "name")
+            cue.token.lemma_.lower() not in function_words("naming-verb")
             # but "Lind called the plan 'reckless'": a named person's own word
             or cue.speaker.pos_ in ("PROPN", "PRON")
         )
@@ -443,7 +438,7 @@ def _after_title_word(left: list[Token]) -> bool:
     for t in reversed(left[-4:]):
         if t.lower_ in _TITLE_WORDS:
             return True
-        if t.pos_ not in ("ADJ", "NUM", "NOUN", "PROPN"):
+        if t.pos_ not in labels("description"):
             return False
     return False
 
@@ -494,7 +489,7 @@ def _attribute(doc: Doc, cand: _Candidate, entities: tuple[Entity, ...]) -> None
         if entity is None:
             # "Majority Leader X said", "her brother and collaborator X said": the name in the title
             subject, entity = _named_in(subject, entities)
-        if entity is not None and (cand.cue.text not in _DASHES or entity.kind == "person"):
+        if entity is not None and (not is_dash(cand.cue.text) or entity.kind == "person"):
             # (a dash signs a quotation by a person; after a newspaper's name it cites a headline)
             if subject.pos_ != "PROPN" and _named_inside(cand, entity):
                 # "the nominee" resolved to Reid, but the words say "Then I met Reid": someone else
@@ -531,7 +526,7 @@ def _attribute(doc: Doc, cand: _Candidate, entities: tuple[Entity, ...]) -> None
 
 
 #: Words of names that say nothing about who is named ("The Band", "Lady X").
-_NOT_NAMES = frozenset({"the", "and", "lady", "sir", "dame", "mr.", "mrs.", "ms.", "dr."})
+_NOT_NAMES = frozenset(HONORIFICS) | {"the", "and"}
 #: Verbs of a sentence that sets up the quotation after it ("X opened up about ...").
 _SET_UP_VERBS = words("setup_verbs")
 
@@ -550,7 +545,7 @@ def _set_up_speaker(doc: Doc, cand: _Candidate, entities: tuple[Entity, ...], in
     i = opening.start - 1
     while i >= 0 and doc[i].is_space:
         i -= 1
-    if i < 0 or doc[i].text not in (".", "!", ":") or i in in_quote:
+    if i < 0 or not is_mark(doc[i].text, ".!:") or i in in_quote:
         return
     end = i
     while i > 0 and not doc[i].is_sent_start and i - 1 not in in_quote:
