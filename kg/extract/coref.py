@@ -25,12 +25,14 @@ from kg.extract.cues import (
     PERSON_NOUNS,
     PRONOUNS,
     PROXY_NOUNS,
+    QUOTE_MARKS,
     find_marked_spans,
+    is_mark,
     is_say_verb,
 )
 from kg.extract.events import doc_text
 from kg.extract.gazetteer import given_name_gender
-from kg.extract.lexicon import tagged
+from kg.extract.lexicon import labels, tagged
 from kg.extract.mentions import NameMention, name_mentions, subject_indices
 from kg.extract.model import Entity, TextSpan
 
@@ -49,8 +51,8 @@ _SENT_END = frozenset('.!?"”’:)')
 _AGE_RE = re.compile(r"^(\d{1,3})-year-old$")
 _DEFINITE = frozenset({"the"})
 _INDEFINITE = frozenset({"a", "an"})
-_QUOTE_MARKS = frozenset({"“", "”", '"', "‘", "’", "'"})
-_DESC_MARKS = _QUOTE_MARKS | {"-", "–", "/"}
+#: Marks that may sit inside a description ("the 'Golden Hour' singer", "the singer-songwriter").
+_DESC_MARKS = QUOTE_MARKS + "-–/"
 
 
 @dataclass
@@ -176,13 +178,13 @@ def _description_start(doc: Doc, noun: Token) -> int | None:
             t.is_title
             or t.is_upper
             or t.like_num
-            or t.pos_ in ("ADJ", "NOUN", "PROPN", "NUM")
-            or t.text in _DESC_MARKS
+            or t.pos_ in labels("description")
+            or is_mark(t.text, _DESC_MARKS)
             # "the Nigerian-born singer", "the award-winning duo"
             or t.tag_ in ("VBN", "VBG") and t.dep_ in ("amod", "compound")
         ):
             return None
-        if t.text in (",", ";", ":") or t.tag_ == "POS":
+        if is_mark(t.text, ",;:") or t.tag_ == "POS":
             return None
         i -= 1
     return None
@@ -193,11 +195,11 @@ def _description_noun(token: Token) -> str | None:
     lower = token.lower_
     doc = token.doc
     the_title = token.is_title and token.i > 0 and doc[token.i - 1].lower_ in _DEFINITE
-    if token.pos_ not in ("NOUN", "PROPN", "ADJ") or not (token.is_lower or token.is_sent_start or the_title):
+    if token.pos_ not in labels("nominal") or not (token.is_lower or token.is_sent_start or the_title):
         # a capitalised "Star" mid-sentence is part of a name or title, not a description
         return None
     if (
-        token.dep_ in ("amod", "compound", "nmod")
+        token.dep_ in labels("noun-modifier")
         and token.head.i > token.i
         and token.head.lower_ in PERSON_NOUNS
     ):
@@ -293,7 +295,7 @@ def _title_before(doc: Doc, i: int, cluster: _Cluster, of_token: dict[int, _Clus
             j == i
             and doc[j - 1].lower_ in PERSON_NOUNS
             or doc[j - 1].pos_ in ("NOUN", "ADJ")
-            and doc[j - 1].dep_ in ("compound", "amod", "nmod")
+            and doc[j - 1].dep_ in labels("noun-modifier")
             and doc[j - 1].head.i >= j
         )
     ):
@@ -316,7 +318,7 @@ def _read_age(doc: Doc, token: Token, cluster: _Cluster) -> None:
         and n + 1 < len(doc)
         and doc[n + 1].is_digit
         and 0 < int(doc[n + 1].text) < 120
-        and (n + 2 == len(doc) or doc[n + 2].text in (",", ".", ")", ";"))
+        and (n + 2 == len(doc) or is_mark(doc[n + 2].text, ",.);"))
     ):
         cluster.age = int(doc[n + 1].text)
 
@@ -467,7 +469,7 @@ def _performer_of_title(doc: Doc, words: Span, of_token: dict[int, _Cluster]) ->
     For 'the "Golden Hour" singer' the title's other mentions are read: the subject of a
     verb of making ("X released 'Golden Hour'") or the owner ("X's album 'Golden Hour'").
     """
-    marks = [t.i for t in words if t.text in _QUOTE_MARKS]
+    marks = [t.i for t in words if is_mark(t.text, QUOTE_MARKS)]
     if len(marks) < 2 or marks[-1] - marks[0] < 2:
         return None
     title = doc[marks[0] + 1 : marks[-1]].text

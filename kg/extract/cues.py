@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from spacy.tokens import Token
 
-from kg.extract.lexicon import kinds, table, tagged, words
+from kg.extract.lexicon import kinds, labels, table, tagged, words
 
 #: Lemmas (or lower-cased forms) of verbs that introduce reported or direct speech.
 SAY_VERBS = words("say_verbs")
@@ -103,7 +103,7 @@ def is_say_verb(token: Token) -> bool:
     if token.pos_ == "PROPN" and not token.is_lower:
         # "The Huffington Post", "Said Ali": a name, not a tagger slip
         return False
-    return token.pos_ in ("VERB", "AUX", "NOUN", "PROPN") and (
+    return token.pos_ in labels("say-pos") and (
         token.lemma_.lower() in SAY_VERBS or token.lower_ in SAY_VERBS
     )
 
@@ -292,7 +292,7 @@ def _elision(text: str, i: int) -> bool:
     """An apostrophe that stands for missing letters: "'90s", "'em", both marks of "'n'"."""
     if text[i] not in _SINGLE_CLOSE + _SINGLE_OPEN + _APOSTROPHE:
         return False
-    if text[i + 1 : i + 2].isdigit() and text[i + 3 : i + 4] in ("s", "", " ", ",", ".", "’", "'"):
+    if text[i + 1 : i + 2].isdigit() and (text[i + 3 : i + 4] == "" or text[i + 3] in "s ,.’'"):
         # the '90s, class of '09
         return True
     j = i + 1

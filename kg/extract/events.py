@@ -770,8 +770,8 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
             dated.setdefault(base, norm)
         if norm not in data:
             order.append(norm)
-            data[norm] = {"name": m.name, "kind": m.kind, "mentions": [], "location": None, "date": None,
-                          "super": None, "generic": m.generic}
+            data[norm] = dict(name=m.name, kind=m.kind, mentions=[], location=None, date=None, super=None,
+                              generic=m.generic)
         rec = data[norm]
         start_char, end_char = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
         rec["mentions"].append(TextSpan(start_char, end_char, doc[m.start : m.end].text))

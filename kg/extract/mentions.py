@@ -540,13 +540,13 @@ def _repeated_names(doc: Doc, found: list[NameMention], blocked: list[tuple[int,
     taken = {k for m in found for k in range(m.start, m.end)}
     names = {tuple(t.text for t in doc[m.start : m.end]): m.kind for m in found if m.kind != "person"}
     extra: list[NameMention] = []
-    for words, kind in names.items():
-        width = len(words)
+    for name_words, kind in names.items():
+        width = len(name_words)
         for i in range(len(doc) - width + 1):
-            if doc[i].text != words[0] or any(k in taken for k in range(i, i + width)):
+            if doc[i].text != name_words[0] or any(k in taken for k in range(i, i + width)):
                 continue
             span = doc[i : i + width]
-            if tuple(t.text for t in span) != words or _overlaps(blocked, span.start_char, span.end_char):
+            if tuple(t.text for t in span) != name_words or _overlaps(blocked, span.start_char, span.end_char):
                 continue
             # the whole name, not the start of a longer one ("X Records" after the band X)
             if span.end < len(doc) and doc[span.end].is_title and doc[span.end].pos_ == "PROPN":

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
+from kg.extract.cues import is_mark
 from kg.extract.dates import is_clause_date, is_future, parse_date
 from kg.extract.events import (
     DATELINE_SENTENCES,
@@ -33,8 +34,8 @@ from kg.extract.events import (
     sentence_bounds,
     told_as_past,
 )
-from kg.extract.lexicon import tagged, words
-from kg.extract.model import Entity, Event, Performance, TextSpan, When
+from kg.extract.lexicon import function_words, labels, tagged, words
+from kg.extract.model import TOWN_KINDS, Entity, Event, Performance, TextSpan, When
 
 #: Verbs that are a performance whatever follows them.
 _SURE_VERBS = tagged("performance_verbs", "sure")
@@ -43,7 +44,7 @@ _MAYBE_VERBS = tagged("performance_verbs", "maybe")
 #: Verbs whose "with X" names a co-performer ("duetted with X", "performed it with her brother").
 _WITH_VERBS = tagged("performance_verbs", "with")
 #: Nouns that are a performance of the work they are "of" ("a cover of X", "her rendition of Y").
-_RENDITION_NOUNS = frozenset({"rendition", "version", "cover", "performance", "medley", "duet", "take", "reading"})
+_RENDITION_NOUNS = tagged("rendition_nouns", "performance")
 #: Objects that make an ambiguous verb a performance ("delivered a rendition", "took the stage").
 _MUSIC_OBJECTS = words("music_objects")
 #: Ambiguous verbs that are a performance with an event alone ("played Glastonbury").
@@ -64,15 +65,15 @@ _MEMBER_NOUNS = tagged("musician_nouns", "frontline")
 #: Participles of a tour's route ("starting at V", "ending at W", "wrapping up at X").
 _ROUTE_VERBS = words("route_verbs")
 #: Last words of the parts of a festival site ("the Riverside Stage", "the Dance Tent").
-_STAGE_WORDS = frozenset({"stage", "tent", "field"})
+_STAGE_WORDS = tagged("stage_words", "part")
 #: Parts of a show that a copula identifies with a work ("the encore was 'X'").
-_SHOW_PARTS = frozenset({"encore", "opener", "closer", "finale", "setlist", "highlight"})
-_SETLIST_VERBS = frozenset({"be", "include", "feature", "comprise"})
-_RELATIVES = frozenset({"who", "that", "which"})
+_SHOW_PARTS = words("show_parts")
+_SETLIST_VERBS = function_words("setlist-verb")
+_RELATIVES = function_words("relative")
 #: Event kinds that bill many acts: their paragraph's event is lent to anyone performing in it.
 _MULTI_ACT_KINDS = frozenset({"festival", "award"})
 #: Prepositions whose object is whom a performance is for ("dedicated it to his mother").
-_RECIPIENT_PREPS = frozenset({"to", "for"})
+_RECIPIENT_PREPS = function_words("recipient-prep")
 #: Subjects standing for their owner's performance ("her set", "the band's show").
 _SHOW_NOUNS = words("show_nouns")
 #: Nouns that refer back to the last song named ("before performing the song").
@@ -84,13 +85,12 @@ _UNPERFORMED = frozenset({"film", "tv", "book"})
 _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
 
 #: Kinds of place that are towns and lands, not venues.
-_TOWN_KINDS = frozenset({"city", "region", "country"})
 #: Verbs whose "in C" says where someone lives, was born or studied, not where they performed.
 _HOME_VERBS = words("home_verbs")
 #: Nouns that refer to the show an article is about ("opened the show", "later in the evening").
 _SHOW_WORDS = words("show_words")
 #: Nouns after a place that make it one night of a tour ("on the Tacoma date").
-_DATE_NOUNS = frozenset({"date", "night", "show", "leg", "stop", "gig", "concert"})
+_DATE_NOUNS = words("tour_date_nouns")
 #: How many sentences an event set by context stays in force without a new performance.
 _CONTEXT_SPAN = 2
 
@@ -139,7 +139,7 @@ def _subjects(verb: Token) -> list[Token]:
     if verb.dep_ == "amod" and verb.head.dep_ == "appos":
         return [verb.head.head]
     # "The X Philharmonic, conducted by Y, performed ...", read as a noun with a clause on it
-    if verb.dep_ == "acl" and verb.tag_ in ("VBD", "VBZ", "VBP", "VBG") and verb.head.pos_ in ("PROPN", "NOUN"):
+    if verb.dep_ == "acl" and verb.tag_ in labels("finite-or-gerund") and verb.head.pos_ in ("PROPN", "NOUN"):
         return [verb.head]
     cur: Token | None = verb
     for _ in range(4):
@@ -160,7 +160,7 @@ def _subjects(verb: Token) -> list[Token]:
                 out.append(s)
                 out.extend(c for c in s.conjuncts)
             return out
-        if cur.dep_ in ("xcomp", "advcl", "pcomp", "conj", "ccomp", "acl", "relcl") or cur.dep_ == "pobj":
+        if cur.dep_ in labels("clause-link") or cur.dep_ == "pobj":
             cur = cur.head if cur.head.i != cur.i else None
         elif cur.dep_ == "prep":
             cur = cur.head
@@ -227,7 +227,7 @@ def _object_lemmas(verb: Token, titles: dict[int, str]) -> set[str]:
 
     The object of "to"/"for" is whom a song is for ("dedicated it to his mother"), not what is played.
     """
-    objs = [c for c in verb.children if c.dep_ in ("dobj", "obj", "attr", "oprd")]
+    objs = [c for c in verb.children if c.dep_ in labels("object")]
     for child in verb.children:
         # ("as part of her tour" is no part played)
         if child.dep_ == "prep" and child.lower_ != "as":
@@ -322,7 +322,7 @@ def _anaphor(doc: Doc, verb: Token, start: int, end: int) -> bool:
     """Whether the clause refers back to a song: "performing the song", "sang it"."""
     for k in range(start, end):
         tok = doc[k]
-        if tok.lower_ in _SONG_ANAPHORS and k > 0 and doc[k - 1].lower_ in ("the", "that", "this"):
+        if tok.lower_ in _SONG_ANAPHORS and k > 0 and doc[k - 1].lower_ in function_words("definite"):
             return True
         if tok.lower_ == "it" and tok.head.i == verb.i and tok.dep_ in ("dobj", "obj"):
             return True
@@ -350,7 +350,7 @@ def _location_in(doc: Doc, start: int, end: int, idx: _Index) -> str | None:
     for k in range(start, end - 1):
         low = doc[k].lower_
         # "Born in C, she began singing": where someone lives or comes from is no stage
-        if low in ("at", "in", "inside", "on") and doc[k].head.lemma_.lower() not in _HOME_VERBS:
+        if low in function_words("venue-prep") and doc[k].head.lemma_.lower() not in _HOME_VERBS:
             j = k + 1
             while j < end and doc[j].pos_ == "DET":
                 j += 1
@@ -381,7 +381,7 @@ def _route_participle(verb: Token, verbs: list[Token]) -> bool:
 
 def _participle_end(doc: Doc, end: int, sent: Span) -> int:
     """Where a clause ends when the next cue verb only adds its route: "..., starting at V"."""
-    if end < sent.end and doc[end].tag_ == "VBG" and doc[end].dep_ in ("advcl", "xcomp", "conj"):
+    if end < sent.end and doc[end].tag_ == "VBG" and doc[end].dep_ in labels("participle-link"):
         return sent.end
     return end
 
@@ -484,7 +484,7 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
 
 def _open_pronoun(doc: Doc, verb: Token) -> bool:
     """Whether the verb's subject is a personal pronoun that coreference resolved to no one."""
-    return any(s.pos_ == "PRON" and s.lower_ in ("he", "she", "they") and entity_at(doc._.entities, *_char_span(s))
+    return any(s.pos_ == "PRON" and s.lower_ in tagged("pronouns", "subject") and entity_at(doc._.entities, *_char_span(s))
                is None for s in _subjects(verb))
 
 
@@ -511,7 +511,7 @@ def _billed_performances(doc: Doc, idx: _Index, sent: Span, here: str | None, co
     events = {e.key: e for e in doc._.events}
     for noun in idx.tokens[sent.start : sent.end]:
         # ("Nina's set" with "set" tagged a verb: what is possessed is a noun)
-        if noun.pos_ not in ("NOUN", "PROPN") and not (noun.dep_ in ("nsubj", "nsubjpass", "csubj", "dobj", "pobj")
+        if noun.pos_ not in ("NOUN", "PROPN") and not (noun.dep_ in labels("argument")
                                                       and any(c.dep_ == "poss" for c in noun.children)):
             continue
         location = None
@@ -570,7 +570,7 @@ def _works_of(noun: Token, idx: _Index) -> list[str]:
 def _set_off_works(noun: Token, sent: Span, idx: _Index) -> list[str]:
     """Works in the phrase set off after a noun ("encore, a cover of 'X'"), up to the next verb."""
     doc = noun.doc
-    if noun.i + 1 >= sent.end or doc[noun.i + 1].text not in (",", ":", "—", "–"):
+    if noun.i + 1 >= sent.end or not is_mark(doc[noun.i + 1].text, ",:—–"):
         return []
     end = next((t.i for t in doc[noun.i + 2 : sent.end] if t.pos_ in ("VERB", "AUX") or t.text == ";"), sent.end)
     return _works_in(idx, noun.i + 2, end)
@@ -624,7 +624,7 @@ def _billed_acts(noun: Token) -> list[Token]:
             acts = [c for c in owner.children if c.dep_ in _SUBJECT_DEPS]
     elif noun.dep_ in _SUBJECT_DEPS and head.lemma_.lower() in _BILLING_VERBS:
         # "the headliners included X and Y", "the headliners are X"
-        acts = [c for c in head.children if c.dep_ in ("dobj", "attr", "oprd")]
+        acts = [c for c in head.children if c.dep_ in labels("object")]
     elif noun.dep_ in ("attr", "oprd") and head.lemma_.lower() in _BILLING_VERBS:
         # "X are the headliners", "X were named headliners"
         acts = [c for c in head.children if c.dep_ in _SUBJECT_DEPS]
@@ -640,7 +640,7 @@ def _billing_event(noun: Token, idx: _Index) -> str | None:
     for child in noun.children:
         if child.dep_ == "poss" and child.i in idx.event_at:
             return idx.event_at[child.i]
-        if child.dep_ == "prep" and child.lower_ in ("of", "at", "for"):
+        if child.dep_ == "prep" and child.lower_ in function_words("show-prep"):
             obj = next((g for g in child.children if g.dep_ == "pobj"), None)
             if obj is not None and obj.i in idx.event_at:
                 return idx.event_at[obj.i]
@@ -876,7 +876,7 @@ def _lead_venue(doc: Doc) -> tuple[str, set[str]] | None:
         return cached
     found = None
     if _article_event(doc) is None:
-        venues = {p.key: p for p in doc._.places if p.kind not in _TOWN_KINDS}
+        venues = {p.key: p for p in doc._.places if p.kind not in TOWN_KINDS}
         for sent in list(doc.sents)[: DATELINE_SENTENCES + 1]:
             # where someone went or was ("returned to V", "played V"), not a modifier ("a V revival")
             spans = [(key, doc.char_span(m.start, m.end, alignment_mode="expand")) for key, p in venues.items()
@@ -891,7 +891,7 @@ def _lead_venue(doc: Doc) -> tuple[str, set[str]] | None:
 
 def _reached(token: Token) -> bool:
     """A place someone went to, was at or played, in the past: "returned to V", "opened at V", "played V"."""
-    if token.dep_ == "pobj" and token.head.lower_ in ("at", "to", "in", "inside"):
+    if token.dep_ == "pobj" and token.head.lower_ in function_words("locating-prep"):
         verb = token.head.head
     elif token.dep_ in ("dobj", "obj"):
         verb = token.head
@@ -915,7 +915,7 @@ def _people_of_event(doc: Doc, key: str) -> set[str]:
 def _speaks_of_the_show(doc: Doc, sent: Span) -> bool:
     """ "opened the show", "earlier in the evening", "the encore": the sentence is about a show."""
     return any(
-        t.lower_ in _SHOW_WORDS and t.i > sent.start and doc[t.i - 1].lower_ in ("the", "that", "this")
+        t.lower_ in _SHOW_WORDS and t.i > sent.start and doc[t.i - 1].lower_ in function_words("definite")
         for t in sent
     )
 
@@ -937,7 +937,7 @@ def _is_performance(verb: Token, works: list[str], event: str | None, objects: s
     if lemma in _SURE_VERBS or works and _with_a_rendition(verb):
         return True
     # "opened up about", "took over"; but "kicked off", "brought out" a guest
-    if any(c.dep_ == "prt" for c in verb.children) and lemma not in ("kick", "bring", "wrap", "team"):
+    if any(c.dep_ == "prt" for c in verb.children) and lemma not in tagged("performance_verbs", "particle"):
         return False
     if lemma == "take":
         return "stage" in objects or "solo" in objects and bool(works)

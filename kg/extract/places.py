@@ -20,7 +20,7 @@ from spacy.tokens import Doc, Span
 from kg.extract.cues import GROUP_NOUNS, ORG_WORDS, VENUE_WORDS
 from kg.extract.events import DATELINE_SENTENCES, dateline_end, event_mentions, is_cap, title_run_start
 from kg.extract.gazetteer import place_kind, place_names, untagged_place
-from kg.extract.lexicon import table, tagged, words
+from kg.extract.lexicon import function_words, labels, table, tagged, words
 from kg.extract.model import Place, TextSpan
 from kg.extract.works import WORK_CUES
 
@@ -29,9 +29,9 @@ _COMPANY_WORDS = tagged("org_name_ends", "company")
 #: Venue words that end company names as often ("AEG Live"): a venue only where a place is expected.
 _WEAK_VENUE_WORDS = frozenset({"live"})
 #: Lower-case words after a name that make it a festival stage.
-_STAGE_WORDS = frozenset({"stage", "tent"})
+_STAGE_WORDS = tagged("stage_words", "name")
 #: Venue words that are also surnames: a PERSON ending in one ("Regina Hall") stays a person.
-_SURNAMES = frozenset({"Hall", "Field", "Church", "Garden", "Chapel", "Bar", "Room", "Stage", "Square"})
+_SURNAMES = words("venue_surnames")
 #: Verbs and nouns whose "at X" locates a performance or an event.
 _EVENT_CONTEXT = words("event_context_words")
 #: Nouns that say what kind of place a name is ("the state of X", "X County", "X, a town in ...").
@@ -88,8 +88,8 @@ class _Builder:
         while start < end and (doc[start].pos_ == "DET" or doc[start].lower_ in ("the",)):
             start += 1
         # "Glendale's" owns what follows; "Ronnie Scott's in Soho" is the venue's own name
-        if end > start and doc[end - 1].lower_ in ("'s", "’s") and (
-                kind in _GEO_RANK or end < len(doc) and doc[end].pos_ in ("NOUN", "PROPN", "ADJ")):
+        if end > start and doc[end - 1].lower_ in function_words("genitive") and (
+                kind in _GEO_RANK or end < len(doc) and doc[end].pos_ in labels("nominal")):
             end -= 1
         if start >= end or any(k in self.token_place for k in range(start, end)):
             return None
@@ -154,10 +154,10 @@ def _name_after(doc: Doc, i: int, sent_end: int, events: set[int]) -> tuple[int,
         i += 1
     j = i
     while j < sent_end and j not in events and (is_cap(doc[j]) or (
-            doc[j].lower_ in ("&", "of", "-") and j + 1 < sent_end and is_cap(doc[j + 1]) and j > i)):
+            doc[j].lower_ in function_words("place-inner") and j + 1 < sent_end and is_cap(doc[j + 1]) and j > i)):
         j += 1
     # "at Ronnie Scott's in Soho": a possessive that owns nothing ends the venue's name
-    if i < j < sent_end and doc[j].lower_ in ("'s", "’s") and (j + 1 >= sent_end or doc[j + 1].pos_ not in (
+    if i < j < sent_end and doc[j].lower_ in function_words("genitive") and (j + 1 >= sent_end or doc[j + 1].pos_ not in (
             "NOUN", "PROPN", "ADJ")):
         j += 1
     return (i, _with_stage_word(doc, j, sent_end)) if j > i else None
@@ -244,8 +244,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
 
 
 #: Lower-case nouns that refer back to a venue named before ("the London stadium", "the venue").
-_BACK_NOUNS = frozenset({"venue", "stadium", "arena", "hall", "theatre", "theater", "amphitheatre", "amphitheater",
-                         "ballroom", "club"})
+_BACK_NOUNS = tagged("back_nouns", "place")
 
 
 def _refer_back(doc: Doc, builder: _Builder) -> None:
@@ -255,10 +254,10 @@ def _refer_back(doc: Doc, builder: _Builder) -> None:
         if token.lower_ not in _BACK_NOUNS or not token.is_lower or token.i in builder.token_place:
             continue
         start = token.i
-        while start > 0 and token.i - start < 4 and (doc[start - 1].pos_ in ("ADJ", "PROPN", "NUM", "NOUN")
+        while start > 0 and token.i - start < 4 and (doc[start - 1].pos_ in labels("description")
                                                     or doc[start - 1].text == "-"):
             start -= 1
-        if start == 0 or doc[start - 1].lower_ not in ("the", "this", "that"):
+        if start == 0 or doc[start - 1].lower_ not in function_words("definite"):
             continue
         before = (norm for s, _, norm in sorted(builder.spans, reverse=True) if s < start)
         target = next((norm for norm in before if _fits(token.lower_, builder.by_norm[norm])), None)
@@ -347,19 +346,19 @@ def _refine_kinds(doc: Doc, builder: _Builder) -> None:
 
 def _apposed_kind(doc: Doc, end: int) -> str | None:
     """The kind an apposition gives: "X, a small town in ..." -> city."""
-    if end + 2 >= len(doc) or doc[end].text != "," or doc[end + 1].lower_ not in ("a", "an", "the"):
+    if end + 2 >= len(doc) or doc[end].text != "," or doc[end + 1].lower_ not in function_words("article"):
         return None
     for k in range(end + 2, min(end + 6, len(doc))):
         if doc[k].lower_ in _KIND_NOUNS:
             return _KIND_NOUNS[doc[k].lower_]
-        if doc[k].pos_ not in ("ADJ", "ADV", "NOUN", "PROPN"):
+        if doc[k].pos_ not in labels("modifier"):
             break
     return None
 
 
 def _list_goes_on(doc: Doc, end: int) -> bool:
     """Whether a list of places continues after token ``end`` ("Paris, Lyon and Nice")."""
-    return end < len(doc) and doc[end].lower_ in (",", "and", "&", "or")
+    return end < len(doc) and doc[end].lower_ in function_words("list-joiner")
 
 
 def _in_title(doc: Doc, i: int) -> bool:
@@ -531,7 +530,7 @@ def _add_in_name(doc: Doc, i: int, sent_end: int, events: set[int], builder: _Bu
 
 def _owned_venue(doc: Doc, end: int, sent_end: int, events: set[int]) -> tuple[int, int] | None:
     """The name after a possessive "'s" at token ``end``, when that name ends in a venue word."""
-    if end >= sent_end or doc[end].lower_ not in ("'s", "’s"):
+    if end >= sent_end or doc[end].lower_ not in function_words("genitive"):
         return None
     name = _name_after(doc, end + 1, sent_end, events)
     if name and _venue_word(doc[name[1] - 1]):
@@ -570,10 +569,10 @@ def _gazetteer_at(doc: Doc, i: int, sent_end: int) -> tuple[int, str] | None:
     return None
 
 
-_GEO_LABELS = frozenset({"GPE", "LOC", "FAC"})
+_GEO_LABELS = labels("geo")
 _MARKS = "“”‘’\"'"
 #: Entity labels that are never a town's name ("in July", "in 2021").
-_NOT_PLACE_ENTS = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "WORK_OF_ART", "MONEY", "PERCENT", "QUANTITY"})
+_NOT_PLACE_ENTS = labels("not-place")
 _GEO_RANK = {"country": 4, "region": 3, "city": 2}
 
 
@@ -585,11 +584,11 @@ def _link_containment(doc: Doc, builder: _Builder, events: set[int]) -> None:
     for start, end, norm in spans:
         j = end
         # "Hamburg's Volkspark Stadium": a town owning a venue
-        if j + 1 < len(doc) and doc[j].lower_ in ("'s", "’s") and j + 1 in by_start and kinds[norm] in _GEO_RANK \
+        if j + 1 < len(doc) and doc[j].lower_ in function_words("genitive") and j + 1 in by_start and kinds[norm] in _GEO_RANK \
                 and kinds[by_start[j + 1][2]] not in _GEO_RANK:
             builder.contain(by_start[j + 1][2], norm)
         # "Orchid Live at Park Halvorsen", "Wembley Stadium in London", "Paris, France"
-        if j < len(doc) and doc[j].lower_ in ("at", "in", "inside", ","):
+        if j < len(doc) and doc[j].lower_ in function_words("locating-prep") - {"to"} | {","}:
             k = j + 1
             while k < len(doc) and doc[k].pos_ == "DET":
                 k += 1

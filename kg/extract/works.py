@@ -16,24 +16,14 @@ from dataclasses import replace
 from spacy.tokens import Doc, Span
 
 from kg.extract.coref import entity_at
-from kg.extract.cues import GROUP_NOUNS, PERSON_NOUNS, is_say_verb
+from kg.extract.cues import CLOSING_MARKS, GROUP_NOUNS, OPENING_MARKS, PERSON_NOUNS, is_mark, is_say_verb
 from kg.extract.events import doc_text, event_mentions, is_cap, sentence_bounds
 from kg.extract.gazetteer import is_given_name
-from kg.extract.lexicon import tagged, words
+from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
 from kg.extract.model import TextSpan, Work
 
 #: Cue nouns before a title, with the kind of work they announce.
-_CUES: dict[str, str] = {
-    **dict.fromkeys(("song", "songs", "single", "singles", "hit", "hits", "anthem", "track", "tracks",
-                     "ballad", "tune", "duet", "cover", "banger", "jam", "smash", "number", "rendition",
-                     "version", "remix", "medley", "anthems"), "song"),
-    **dict.fromkeys(("album", "albums", "lp", "ep", "mixtape", "record", "debut", "sophomore"), "album"),
-    **dict.fromkeys(("film", "films", "movie", "movies", "documentary", "biopic", "blockbuster",
-                     "remake", "sequel"), "film"),
-    **dict.fromkeys(("series", "sitcom", "drama", "miniseries", "docuseries", "tv", "reality"), "tv"),
-    **dict.fromkeys(("musical", "play", "show", "opera", "production"), "show"),
-    **dict.fromkeys(("book", "novel", "memoir", "autobiography", "poem"), "book"),
-}
+_CUES: dict[str, str] = {noun: kind for noun, kind in kinds("work_cues").items() if kind != "title"}
 #: Forms of concert music that name a piece with its number ("Symphony No. 2").
 _CONCERT_FORMS = words("concert_forms")
 #: Award categories whose cue noun names another kind than it does alone.
@@ -44,12 +34,7 @@ _MUSIC_LIST_NOUNS = words("music_list_nouns")
 WORK_CUES = frozenset(_CUES)
 #: Role nouns after a title ("the 'X' singer"): the kind of work, and whether the role made it.
 _ROLES: dict[str, tuple[str, bool]] = {
-    **dict.fromkeys(("singer", "hitmaker", "songstress", "rapper", "crooner", "songwriter", "vocalist",
-                     "band", "group", "duo"), ("song", True)),
-    **dict.fromkeys(("actor", "actress", "star", "co-star", "costar", "lead"), ("film", False)),
-    **dict.fromkeys(("director", "filmmaker"), ("film", True)),
-    **dict.fromkeys(("author", "novelist", "writer", "memoirist"), ("book", True)),
-    **dict.fromkeys(("creator", "showrunner"), ("tv", True)),
+    role: (tags.split()[0], "made" in tags.split()) for role, tags in table("work_roles").items()
 }
 #: Verbs whose quoted object is a song.
 _SONG_VERBS = tagged("performance_verbs", "song")
@@ -59,17 +44,16 @@ _EDGE_PUNCT = frozenset("“”‘’\"',.;:!?")
 #: What people do to works: "the film X directed" is X's film, not a film called X.
 _MAKING_VERBS = tagged("making_verbs", "making")
 #: Words before a cue that make it a noun whatever the tagger says ("the musical X").
-_DETERMINERS = frozenset({"the", "a", "an", "her", "his", "their", "its", "our", "my", "your"})
-_SMALL_WORDS = frozenset({"a", "an", "the", "of", "in", "on", "to", "and", "for", "with", "at", "by", "is",
-                          "or", "my", "your", "me", "you", "it", "this", "that", "from", "&"})
+_DETERMINERS = function_words("determiner")
+_SMALL_WORDS = function_words("title-filler")
 #: Prepositions between a performance and its title ("a rendition of", "opened with").
-_LINKS = frozenset({"of", "with", "for"})
-_PERFORMANCE_NOUNS = frozenset({"rendition", "version", "cover", "medley", "duet", "performance", "remix"})
+_LINKS = function_words("performance-link")
+_PERFORMANCE_NOUNS = tagged("rendition_nouns", "work")
 #: Words between the items of a list of titles.
 _LIST_WORDS = words("list_links")
-_CLOSING = frozenset({"”", "’", '"', "'"})
-_OPENING = frozenset({"“", "‘", '"', "'"})
-_POSSESSIVES = frozenset({"her", "his", "their", "its", "my", "our", "your"})
+_POSSESSIVES = function_words("possessive")
+#: Words inside a cue phrase that leave it a cue phrase ("the unreleased", "her new").
+_CUE_MODIFIERS = function_words("article") | {"new", "latest"}
 _MAX_TITLE_WORDS = 10
 _YEAR = re.compile(r"^(19|20)\d\d$")
 
@@ -197,10 +181,10 @@ def _cue_before(doc: Doc, start: int, floor: int) -> tuple[str | None, int | Non
         elif tok.pos_ == "ADJ" and i == start - 1 and kind is None and _past_song_verb(low):
             return "song", year, i
         # "a set of new material, including the unreleased 'X'"
-        elif low in ("including", "includes", "included") and kind is None and _music_list(doc, i):
+        elif low.startswith("includ") and kind is None and _music_list(doc, i):
             return "song", year, i
         # adjectives, nouns and articles inside the cue phrase ("queer", "new", "the unreleased")
-        elif tok.pos_ in ("ADJ", "NOUN") or low in ("new", "latest", "the", "a", "an"):
+        elif tok.pos_ in ("ADJ", "NOUN") or low in _CUE_MODIFIERS:
             pass
         # "a cover of Fleetwood Mac's 'Dreams'": the owner of the title sits inside the cue phrase
         elif tok.tag_ == "POS" and kind is None and i - 1 >= floor and doc[i - 1].pos_ == "PROPN":
@@ -227,7 +211,7 @@ def _described_as_act(doc: Doc, start: int) -> bool:
 def _category_before(doc: Doc, i: int, floor: int) -> int | None:
     """The cue noun of an award category ending right before token ``i``: "album of the year"."""
     j = i - 4
-    if j < floor or [t.lower_ for t in doc[j + 1 : i]] != ["of", "the", "year"]:
+    if j < floor or doc[j + 1 : i].text.lower() != "of the year":
         return None
     return j if doc[j].lower_ in _CUES else None
 
@@ -257,7 +241,7 @@ def _possessor(doc: Doc, start: int, first: int) -> list[tuple[int, int]]:
         spans.extend((s.idx, s.idx + len(s.text)) for s in subj)
         return spans
     # "Prince's"
-    if tok.lower_ in ("'s", "’s") and i > 0:
+    if tok.lower_ in function_words("genitive") and i > 0:
         owner = doc[i - 1]
         return [(owner.idx, owner.idx + len(owner.text))]
     return []
@@ -285,7 +269,7 @@ def _role_after(doc: Doc, end: int, sent_end: int) -> tuple[str, bool, int] | No
     if i < sent_end and doc[i].text in _ROLES:
         kind, made = _ROLES[doc[i].lower_]
         return kind, made, i
-    if i < sent_end and doc[i].lower_ in _CUES and doc[i].lower_ not in ("number", "debut", "record", "play"):
+    if i < sent_end and doc[i].lower_ in _CUES and doc[i].lower_ not in tagged("work_cues", "ambiguous"):
         return _CUES[doc[i].lower_], False, i
     return None
 
@@ -371,7 +355,7 @@ def _concert_pieces(doc: Doc) -> list[Span]:
         if tok.text not in _CONCERT_FORMS:
             continue
         start = tok.i
-        while start > 0 and doc[start - 1].is_title and doc[start - 1].pos_ in ("PROPN", "ADJ", "NOUN") \
+        while start > 0 and doc[start - 1].is_title and doc[start - 1].pos_ in labels("nominal") \
                 and doc[start - 1].tag_ != "POS" and not doc[start - 1].is_sent_start:
             start -= 1
         end = tok.i + 1
@@ -398,7 +382,7 @@ def _titles_before_roles(doc: Doc) -> list[tuple[Span, bool]]:
             start -= 1
         span = doc[start : tok.i]
         # one word is a descriptor ("the Spanish actor"); a name is a person's ("the Harry Lane actor")
-        if len(span) >= 2 and not all(t.ent_type_ in ("PERSON", "NORP", "GPE", "ORG") for t in span):
+        if len(span) >= 2 and not all(t.ent_type_ in labels("name-like") for t in span):
             found.append((span, False))
     return found
 
@@ -430,7 +414,7 @@ def _consider(doc: Doc, collector: _Collector, span: Span, quoted: bool) -> None
     if not _title_like(span.text):
         return
     # (a straight mark with a space after it closes a quotation: '"...," X said')
-    open_at = start - 1 if quoted or (start > 0 and doc[start - 1].text in _OPENING
+    open_at = start - 1 if quoted or (start > 0 and is_mark(doc[start - 1].text, OPENING_MARKS)
                                       and not doc[start - 1].whitespace_) else start
     kind, year, first = _cue_before(doc, open_at, sent.start)
     creators = _possessor(doc, start, first) if kind else []
@@ -461,7 +445,7 @@ def _listed_kind(doc: Doc, collector: _Collector, open_at: int, floor: int) -> s
     i = open_at - 1
     while i >= floor and doc[i].lower_ in _LIST_WORDS:
         i -= 1
-    if i < floor or doc[i].text not in _CLOSING:
+    if i < floor or not is_mark(doc[i].text, CLOSING_MARKS):
         return None
     j = i - 1
     # American punctuation inside the marks: "A," "B," and "C."
