@@ -3,7 +3,10 @@
 The shape is the one agreed in the project notes: the article node, the people,
 groups, organisations, works, places and events it mentions, its quotations and
 performances, and for every extracted node ``prov:wasDerivedFrom`` the article and
-``kg:evidence`` the exact stretch of text (a Web Annotation selector).
+``kg:evidence`` the exact stretch of text (a Web Annotation selector). Quotations,
+works, events and performances decided by a named sieve carry its id (``kg:rule``) and
+confidence (``kg:confidence``); events and performances also the sieve that placed them
+(``kg:locationRule``, ``kg:contextRule``), so a user can filter facts by how they were read.
 Named things get IRIs by kind and name (:func:`kg.rdf.iri.mint`), so the same person
 in two articles is one node; quotations, performances and spans live under the article.
 """
@@ -133,6 +136,16 @@ class _Writer:
         self.add(node, SDO.startDate, date_literal(when.value))
         self.add(node, KG.dateText, text_literal(when.text))
 
+    def decided(self, node: URIRef, rule: str | None, confidence: float) -> None:
+        """The sieve that decided ``node`` and its confidence, when a sieve is named.
+
+        Without a rule the confidence is the model's default, which says nothing: it is left out.
+        """
+        if rule is None:
+            return
+        self.add(node, KG.rule, text_literal(rule))
+        self.add(node, KG.confidence, decimal_literal(confidence))
+
     def write(self) -> None:
         """Write the article node, then each kind of fact (keys first, so links resolve)."""
         self.keys()
@@ -207,13 +220,17 @@ class _Writer:
         self.add(node, SDO.creator, self.ref("agent", work.creator))
         if work.year is not None:
             self.add(node, SDO.dateCreated, date_literal(f"{work.year:04d}"))
+        self.decided(node, work.rule, work.confidence)
 
     def event(self, event: Event) -> None:
         """A named event, where and when, and the event it is part of (both directions)."""
         node = self.iris["event", event.key]
         self.named(node, _EVENT_TYPES.get(event.kind, SDO.Event), event.name, event.mentions)
         self.add(node, SDO.location, self.ref("place", event.location))
+        if event.location_rule is not None:
+            self.add(node, KG.locationRule, text_literal(event.location_rule))
         self.date(node, event.date)
+        self.decided(node, event.rule, event.confidence)
         parent = self.ref("event", event.super_event)
         if parent is not None and parent != node:
             self.add(node, SDO.superEvent, parent)
@@ -229,6 +246,9 @@ class _Writer:
         self.add(node, SDO.isPartOf, self.node)
         if quote.cue:
             self.add(node, KG.cue, text_literal(quote.cue))
+        # A quotation always says how sure it is (it did before sieves had names); the rule when named.
+        if quote.rule is not None:
+            self.add(node, KG.rule, text_literal(quote.rule))
         self.add(node, KG.confidence, decimal_literal(quote.confidence))
         self.evidence(node, span)
 
@@ -247,9 +267,12 @@ class _Writer:
             self.add(node, SDO.superEvent, event)
             self.add(event, SDO.subEvent, node)
         self.add(node, SDO.location, self.ref("place", performance.location))
+        if performance.context_rule is not None:
+            self.add(node, KG.contextRule, text_literal(performance.context_rule))
         self.date(node, performance.date)
         if performance.cue:
             self.add(node, KG.cue, text_literal(performance.cue))
+        self.decided(node, performance.rule, performance.confidence)
         self.evidence(node, performance.span)
 
 
