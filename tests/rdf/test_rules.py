@@ -149,7 +149,8 @@ def test_sparql_finds_facts_by_their_rule(graph):
         (SONG, "work.quoted-title"),
     }
     placed = graph.query(
-        "PREFIX kg: <https://w3id.org/kg/ns#> SELECT ?node WHERE { ?node kg:contextRule ?r FILTER(?r = 'context.lead-venue') }"
+        "PREFIX kg: <https://w3id.org/kg/ns#> "
+        "SELECT ?node WHERE { ?node kg:contextRule ?r FILTER(?r = 'context.lead-venue') }"
     )
     assert {row.node for row in placed} == {PERFORMANCE}
 
