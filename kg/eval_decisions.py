@@ -279,7 +279,9 @@ class _Judge:
     def _performance_label(self, performance: Performance) -> str:
         events, places = self.view.where(performance)
         title = self.view.work_title(performance.work)
-        return performance_label(self.view.name(performance.performer), title, events[0] if events else None, places)
+        # A place reached both from the performance and from its event is named once.
+        event = events[0] if events else None
+        return performance_label(self.view.name(performance.performer), title, event, tuple(dict.fromkeys(places)))
 
 
 def _decision(group: str, rule: str | None, outcome: str, label: str, why: str = "") -> Decision:

@@ -216,6 +216,15 @@ def test_context_is_judged_as_the_reference_scorer_judges_performed_work_where(g
     assert context.outcome == expected
 
 
+def test_a_place_reached_twice_is_named_once():
+    facts = Facts(
+        entities=FACTS.entities, works=FACTS.works, places=FACTS.places, events=FACTS.events,
+        performances=(_perf("group:1", "work:1", "perf.frame", event="event:1", location="place:2"),),
+    )
+    (decision,) = [d for d in judge(GOLD, ARTICLE, facts).decisions if d.group == "performances"]
+    assert decision.label == "The Marsh Lights: Sea Glass @ Harbour Nights / Pier Hall / Whitby"
+
+
 def test_performance_misses_say_which_step_failed(judged):
     assert _misses(judged, "performances", "work not found") == ["Tom Vell: Salt Road"]
     assert _misses(judged, "performances", "performer not found") == ["Ana Krol: Low Water"]
