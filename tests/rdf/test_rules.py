@@ -11,17 +11,16 @@ from rdflib import Dataset, Graph, Literal, URIRef
 
 from kg.cli import cli
 from kg.extract.model import Facts
-from kg.rdf import add_article, article_graph, validate, write_dataset
+from kg.rdf import add_article, article_graph, mint, validate, write_dataset
 from kg.rdf.namespaces import KG, XSD
 
 from .conftest import make_article, make_facts
 
-ID = "https://w3id.org/kg/id/"
-QUOTE = URIRef(ID + "article/harbor-1/quote/30-64")
-UNRULED_QUOTE = URIRef(ID + "article/harbor-1/quote/167-177")
-PERFORMANCE = URIRef(ID + "article/harbor-1/performance/1")
-SONG = URIRef(ID + "work/night-train")
-FESTIVAL = URIRef(ID + "event/harbor-lights-festival")
+QUOTE = mint("article", "harbor-1", "quote", "30-64")
+UNRULED_QUOTE = mint("article", "harbor-1", "quote", "167-177")
+PERFORMANCE = mint("article", "harbor-1", "performance", 1)
+SONG = mint("work", "Night Train")
+FESTIVAL = mint("event", "Harbor Lights Festival")
 
 
 def ruled_facts(suffix: str = "") -> Facts:
