@@ -354,7 +354,8 @@ def serve(graph: str, host: str, port: int, timeout: float, max_results: int, wo
 @click.argument("articles", nargs=-1, required=True)
 @click.option("--model", default=None, help="spaCy pipeline to evaluate.")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
-def eval_(gold: Path, articles: tuple[str, ...], model: str | None, fmt: str) -> None:
+@click.option("--by-rule", is_flag=True, help="Per extraction sieve: how often it fired and was right; misses by why.")
+def eval_(gold: Path, articles: tuple[str, ...], model: str | None, fmt: str, by_rule: bool) -> None:
     """Score extraction against hand-made gold annotations (a .json file or a folder of them).
 
     Gold files are matched to articles by their "source" file name.
@@ -362,7 +363,14 @@ def eval_(gold: Path, articles: tuple[str, ...], model: str | None, fmt: str) ->
     \b
     Example:
         kg eval examples/gold/ examples/
+        kg eval examples/gold/ examples/ --by-rule
     """
+    if by_rule:
+        from kg.eval_rules import judge_paths, render_rules
+
+        rules = judge_paths(gold, articles, model=model, on_problem=_Problems())
+        click.echo(json.dumps(rules.to_dict(), indent=2) if fmt == "json" else render_rules(rules))
+        return
     from kg.eval import evaluate_paths, render
 
     report = evaluate_paths(gold, articles, model=model, on_problem=_Problems())

@@ -41,13 +41,15 @@ def _articles() -> list[tuple[Article, Facts]]:
                      date=When("April 2022", "2022-04"))
     first = Facts(
         entities=(Entity(key="person:1", kind="person", name="Ana Rivera", aliases=("Rivera",)),),
-        quotes=(Quote(span=_span(FIRST, "The pier is home."), speaker="person:1", cue="said", confidence=0.9),
+        quotes=(Quote(span=_span(FIRST, "The pier is home."), speaker="person:1", cue="said", confidence=0.9,
+                      rule="quote.trigram"),
                 Quote(span=_span(FIRST, "Rain again,"), confidence=0.4)),
         works=(Work(key="work:1", title="Night Train", kind="song"),),
         places=(portland, arena),
         events=(festival,),
         performances=(Performance(performer="person:1", work="work:1", event="event:1", cue="sang",
-                                  span=_span(FIRST, "Rivera sang Night Train at the Harbor Lights Festival")),),
+                                  span=_span(FIRST, "Rivera sang Night Train at the Harbor Lights Festival"),
+                                  rule="perf.frame", context_rule="context.named-event"),),
     )
     second = Facts(
         entities=(Entity(key="group:1", kind="group", name="The Tides"),),
@@ -127,6 +129,16 @@ def test_quotes_include_unattributed_ones(rows):
         ("Ana Rivera", "The pier is home.", "said", "https://w3id.org/kg/id/article/first"),
         (None, "Rain again,", None, "https://w3id.org/kg/id/article/first"),
     ]
+
+
+def test_quotes_say_which_sieve_decided_them(rows):
+    found = {(r["text"], r["rule"], r["confidence"]) for r in rows(load("quotes"))}
+    assert found == {("The pier is home.", "quote.trigram", "0.9"), ("Rain again,", None, "0.4")}
+
+
+def test_performances_say_which_sieves_found_and_placed_them(rows):
+    found = {(r["work"], r["rule"], r["contextRule"]) for r in rows(load("performances"))}
+    assert found == {("Night Train", "perf.frame", "context.named-event"), ("Low Tide", None, None)}
 
 
 def test_performances_reach_venue_and_city_through_events(rows):

@@ -3,28 +3,34 @@
 The shape is the one agreed in the project notes: the article node, the people,
 groups, organisations, works, places and events it mentions, its quotations and
 performances, and for every extracted node ``prov:wasDerivedFrom`` the article and
-``kg:evidence`` the exact stretch of text (a Web Annotation selector).
+``kg:evidence`` the exact stretch of text (a Web Annotation selector). Quotations,
+works, events and performances decided by a named sieve carry its id (``kg:rule``) and
+confidence (``kg:confidence``); events and performances also the sieve that placed them
+(``kg:locationRule``, ``kg:contextRule``), so a user can filter facts by how they were read.
 Named things get IRIs by kind and name (:func:`kg.rdf.iri.mint`), so the same person
 in two articles is one node; quotations, performances and spans live under the article.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import math
-import re
 from collections.abc import Iterable, Mapping
-from decimal import Decimal
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from rdflib import Dataset, Graph, Literal, URIRef
+from rdflib import Dataset, Graph, URIRef
 from rdflib.term import Node
 
 from kg.extract.model import Entity, Event, Facts, Performance, Place, Quote, TextSpan, When, Work
 from kg.io.article import Article
 from kg.rdf.iri import mint
-from kg.rdf.namespaces import KG, OA, PROV, RDF, SDO, XSD, bind_prefixes
+from kg.rdf.literals import (
+    clean_text,
+    date_literal,
+    decimal_literal,
+    integer_literal,
+    text_literal,
+    url_node,
+)
+from kg.rdf.namespaces import KG, OA, PROV, RDF, SDO, bind_prefixes
 
 if TYPE_CHECKING:
     from kg.rdf.resolve import Resolved
@@ -74,94 +80,11 @@ _EVENT_TYPES = {
     "award": KG.AwardCeremony,
     "event": SDO.Event,
 }
-# Characters XML 1.0 forbids (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF):
-# RDF/XML cannot carry them, so no literal may.
-_XML_FORBIDDEN = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-_DATE_FORMATS = (
-    (re.compile(r"\d{4}-\d{2}-\d{2}"), XSD.date),
-    (re.compile(r"\d{4}-\d{2}"), XSD.gYearMonth),
-    (re.compile(r"\d{4}"), XSD.gYear),
-)
-_URL = re.compile(r"https?://[A-Za-z0-9.-]+(?::\d{1,5})?(?:[/?#].*)?", re.DOTALL | re.IGNORECASE)
-# Characters a URL keeps %-escaped: anything outside printable ASCII, and what IRIs forbid.
-# A "%" not starting an escape, and brackets outside the host, are escaped too.
-_URL_UNSAFE = re.compile(r"[^\x21-\x7e]|[<>\"{}|\\^`\[\]]|%(?![0-9A-Fa-f]{2})")
-
-
-def clean_text(text: str) -> str:
-    """``text`` without the characters XML 1.0 forbids, so a literal is valid in every RDF syntax.
-
-    >>> clean_text("a\\x00b\\x1fc")
-    'abc'
-    """
-    return _XML_FORBIDDEN.sub("", text)
-
-
-def _text(text: str) -> Literal:
-    """A plain string literal of article text, cleaned."""
-    return Literal(clean_text(text))
-
-
-def date_literal(value: str | None) -> Literal | None:
-    """An ``xsd:date``, ``xsd:gYearMonth`` or ``xsd:gYear`` literal for an ISO date of that precision.
-
-    Returns None for anything that is not a real calendar date of one of those shapes
-    (``"2022-02-30"``, ``"spring"``), so no ill-typed literal is ever written.
-
-    >>> date_literal("2022-04").datatype == XSD.gYearMonth
-    True
-    >>> date_literal("2022-02-30") is None
-    True
-    """
-    if value is None:
-        return None
-    for pattern, datatype in _DATE_FORMATS:
-        if pattern.fullmatch(value):
-            # Pad to a full date so the calendar check covers every precision.
-            padded = value + "-01" * ((10 - len(value)) // 3)
-            try:
-                dt.date.fromisoformat(padded)
-            except ValueError:
-                return None
-            return Literal(value, datatype=datatype)
-    return None
-
-
-def _decimal(value: float) -> Literal | None:
-    """An ``xsd:decimal`` literal in plain notation ("0.85", never "8.5e-01"), None if not finite."""
-    if not math.isfinite(value):
-        return None
-    return Literal(format(Decimal(repr(float(value))), "f"), datatype=XSD.decimal)
-
-
-def _url(url: str) -> Node:
-    """The article URL as an IRI when it is an http(s) URL, else a literal.
-
-    Non-ASCII and unsafe characters are %-escaped, so the IRI parses in every RDF syntax.
-    """
-    if not _URL.fullmatch(url):
-        # Not an absolute web URL: keep it as text rather than mint a broken IRI.
-        return _text(url)
-    head, hash_, fragment = url.partition("#")
-    # A fragment may not hold another "#".
-    fragment = fragment.replace("#", "%23")
-    return URIRef(_URL_UNSAFE.sub(_percent_escape, head) + hash_ + _URL_UNSAFE.sub(_percent_escape, fragment))
-
-
-def _percent_escape(match: re.Match[str]) -> str:
-    """``%XX`` escapes of the UTF-8 bytes of one matched character."""
-    return "".join(f"%{byte:02X}" for byte in match.group().encode("utf-8", "surrogatepass"))
 
 
 def article_iri(article_id: str) -> URIRef:
     """The IRI of an article, which is also the name of its graph."""
     return mint("article", article_id)
-
-
-@lru_cache(maxsize=1 << 12)
-def _integer(value: int) -> Literal:
-    """An ``xsd:integer`` literal (offsets recur: every evidence span has two)."""
-    return Literal(value, datatype=XSD.integer)
 
 
 class _Writer:
@@ -193,14 +116,14 @@ class _Writer:
         self.add(node, KG.evidence, selector)
         self.add(selector, RDF.type, OA.TextPositionSelector)
         self.add(selector, RDF.type, OA.TextQuoteSelector)
-        self.add(selector, OA.start, _integer(span.start))
-        self.add(selector, OA.end, _integer(span.end))
-        self.add(selector, OA.exact, _text(span.text))
+        self.add(selector, OA.start, integer_literal(span.start))
+        self.add(selector, OA.end, integer_literal(span.end))
+        self.add(selector, OA.exact, text_literal(span.text))
 
     def named(self, node: URIRef, type_: URIRef, name: str, mentions: tuple[TextSpan, ...]) -> None:
         """The triples every named node shares: type, name, mention by the article, evidence."""
         self.add(node, RDF.type, type_)
-        self.add(node, SDO.name, _text(name))
+        self.add(node, SDO.name, text_literal(name))
         self.add(self.node, SDO.mentions, node)
         self.add(node, PROV.wasDerivedFrom, self.node)
         for span in mentions:
@@ -211,7 +134,17 @@ class _Writer:
         if when is None:
             return
         self.add(node, SDO.startDate, date_literal(when.value))
-        self.add(node, KG.dateText, _text(when.text))
+        self.add(node, KG.dateText, text_literal(when.text))
+
+    def decided(self, node: URIRef, rule: str | None, confidence: float) -> None:
+        """The sieve that decided ``node`` and its confidence, when a sieve is named.
+
+        Without a rule the confidence is the model's default, which says nothing: it is left out.
+        """
+        if rule is None:
+            return
+        self.add(node, KG.rule, text_literal(rule))
+        self.add(node, KG.confidence, decimal_literal(confidence))
 
     def write(self) -> None:
         """Write the article node, then each kind of fact (keys first, so links resolve)."""
@@ -253,11 +186,11 @@ class _Writer:
         """The schema:NewsArticle the graph is about."""
         article = self.article
         self.add(self.node, RDF.type, SDO.NewsArticle)
-        self.add(self.node, SDO.identifier, _text(article.id))
+        self.add(self.node, SDO.identifier, text_literal(article.id))
         if article.url:
-            self.add(self.node, SDO.url, _url(article.url))
+            self.add(self.node, SDO.url, url_node(article.url))
         if article.title:
-            self.add(self.node, SDO.headline, _text(article.title))
+            self.add(self.node, SDO.headline, text_literal(article.title))
         self.add(self.node, SDO.datePublished, date_literal(article.published))
 
     def entity(self, entity: Entity) -> None:
@@ -268,11 +201,11 @@ class _Writer:
         self.named(node, _ENTITY_TYPES.get(entity.kind, SDO.Person), name, entity.mentions)
         for alias in dict.fromkeys((entity.name, *entity.aliases)):
             if alias != name:
-                self.add(node, SDO.alternateName, _text(alias))
+                self.add(node, SDO.alternateName, text_literal(alias))
         for description in entity.descriptions:
-            self.add(node, SDO.description, _text(description))
+            self.add(node, SDO.description, text_literal(description))
         if entity.age is not None:
-            self.add(node, KG.age, _integer(entity.age))
+            self.add(node, KG.age, integer_literal(entity.age))
 
     def place(self, place: Place) -> None:
         """A place and the place it lies in."""
@@ -287,13 +220,17 @@ class _Writer:
         self.add(node, SDO.creator, self.ref("agent", work.creator))
         if work.year is not None:
             self.add(node, SDO.dateCreated, date_literal(f"{work.year:04d}"))
+        self.decided(node, work.rule, work.confidence)
 
     def event(self, event: Event) -> None:
         """A named event, where and when, and the event it is part of (both directions)."""
         node = self.iris["event", event.key]
         self.named(node, _EVENT_TYPES.get(event.kind, SDO.Event), event.name, event.mentions)
         self.add(node, SDO.location, self.ref("place", event.location))
+        if event.location_rule is not None:
+            self.add(node, KG.locationRule, text_literal(event.location_rule))
         self.date(node, event.date)
+        self.decided(node, event.rule, event.confidence)
         parent = self.ref("event", event.super_event)
         if parent is not None and parent != node:
             self.add(node, SDO.superEvent, parent)
@@ -304,12 +241,15 @@ class _Writer:
         span = quote.span
         node = mint("article", self.article.id, "quote", f"{span.start}-{span.end}")
         self.add(node, RDF.type, SDO.Quotation)
-        self.add(node, SDO.text, _text(span.text))
+        self.add(node, SDO.text, text_literal(span.text))
         self.add(node, SDO.creator, self.ref("agent", quote.speaker))
         self.add(node, SDO.isPartOf, self.node)
         if quote.cue:
-            self.add(node, KG.cue, _text(quote.cue))
-        self.add(node, KG.confidence, _decimal(quote.confidence))
+            self.add(node, KG.cue, text_literal(quote.cue))
+        # A quotation always says how sure it is (it did before sieves had names); the rule when named.
+        if quote.rule is not None:
+            self.add(node, KG.rule, text_literal(quote.rule))
+        self.add(node, KG.confidence, decimal_literal(quote.confidence))
         self.evidence(node, span)
 
     def performance(self, number: int, performance: Performance) -> None:
@@ -327,9 +267,12 @@ class _Writer:
             self.add(node, SDO.superEvent, event)
             self.add(event, SDO.subEvent, node)
         self.add(node, SDO.location, self.ref("place", performance.location))
+        if performance.context_rule is not None:
+            self.add(node, KG.contextRule, text_literal(performance.context_rule))
         self.date(node, performance.date)
         if performance.cue:
-            self.add(node, KG.cue, _text(performance.cue))
+            self.add(node, KG.cue, text_literal(performance.cue))
+        self.decided(node, performance.rule, performance.confidence)
         self.evidence(node, performance.span)
 
 

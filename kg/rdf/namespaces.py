@@ -24,9 +24,12 @@ class KG(DefinedNamespace):
     AwardCeremony: URIRef  # An event at which awards are presented; rdfs:subClassOf schema:Event.
     age: URIRef  # A person's age in years as the article states it.
     confidence: URIRef  # How sure the extractor is of the fact, 0 to 1 (xsd:decimal).
+    contextRule: URIRef  # The sieve that placed a performance in its show, venue or city (a kg:rule).
     cue: URIRef  # The word that signalled the fact (say-verb, performance verb).
     dateText: URIRef  # An event's date as the article wrote it.
     evidence: URIRef  # The text selector (span of the article) a node was read from.
+    locationRule: URIRef  # The sieve that placed an event at its venue or city (a kg:rule).
+    rule: URIRef  # The id of the extraction sieve that decided the fact ("quote.trigram").
 
 
 class OA(DefinedNamespace):

@@ -13,7 +13,8 @@ from rdflib.compare import isomorphic
 
 from kg.extract.model import Entity, Event, Facts, Performance, Quote, TextSpan, When
 from kg.rdf import add_article, article_graph, mint
-from kg.rdf.mapping import _url, article_triples, clean_text, date_literal
+from kg.rdf.literals import url_node
+from kg.rdf.mapping import article_triples, clean_text, date_literal
 from kg.rdf.namespaces import KG, OA, PROV, RDF, SDO, XSD
 
 ID = "https://w3id.org/kg/id/"
@@ -217,7 +218,7 @@ def test_clean_text_keeps_tab_newline_and_unicode():
     st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=60),
 )
 def test_any_web_url_becomes_a_valid_iri(scheme, host, rest):
-    node = _url(f"{scheme}{host}/{rest}")
+    node = url_node(f"{scheme}{host}/{rest}")
     assert isinstance(node, URIRef)
     data = f"<https://example.org/a> <https://schema.org/url> <{node}> .\n".encode()
     (quad,) = pyoxigraph.parse(data, format=pyoxigraph.RdfFormat.N_TRIPLES)
@@ -226,8 +227,8 @@ def test_any_web_url_becomes_a_valid_iri(scheme, host, rest):
 
 
 def test_non_web_urls_stay_text():
-    assert _url("example.org/page") == Literal("example.org/page")
-    assert _url("mailto:desk@example.org") == Literal("mailto:desk@example.org")
+    assert url_node("example.org/page") == Literal("example.org/page")
+    assert url_node("mailto:desk@example.org") == Literal("mailto:desk@example.org")
 
 
 def test_article_triples_are_the_graph_each_once(article, facts, graph):
