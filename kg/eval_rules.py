@@ -17,7 +17,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kg.eval import extract_gold_articles
-from kg.eval_decisions import GROUPS, MISS_REASONS, NO_RULE, RIGHT, WRONG, ArticleRules, Decision, judge
+from kg.eval_decisions import (
+    GROUPS,
+    MISS_REASONS,
+    NO_RULE,
+    RIGHT,
+    WRONG,
+    ArticleRules,
+    Decision,
+    judge,
+)
 from kg.eval_report import format_rate
 
 if TYPE_CHECKING:

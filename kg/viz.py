@@ -47,7 +47,14 @@ from pyvis.network import Network
 from rdflib import Graph
 
 from kg._files import write_atomic
-from kg.network import NODE_TYPES, _tail, entity_graph, events_graph, people_graph, works_graph
+from kg.network import (
+    NODE_TYPES,
+    _tail,
+    entity_graph,
+    events_graph,
+    people_graph,
+    works_graph,
+)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

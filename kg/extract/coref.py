@@ -30,11 +30,11 @@ from kg.extract.cues import (
     is_mark,
     is_say_verb,
 )
-from kg.extract.events import doc_text
 from kg.extract.gazetteer import given_name_gender
 from kg.extract.lexicon import labels, tagged
-from kg.extract.mentions import NameMention, name_mentions, subject_indices
+from kg.extract.mentions import NameMention, name_mentions
 from kg.extract.model import Entity, TextSpan
+from kg.extract.text import doc_text, subject_indices
 
 #: Salience kept from one sentence to the next.
 _DECAY = 0.5

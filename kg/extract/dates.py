@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
+from spacy.tokens import Token
+
 from kg.extract.lexicon import function_words, labels, table, words
 from kg.extract.model import TextSpan, When
 
@@ -230,3 +232,9 @@ def is_clause_date(ent) -> bool:  # type: ignore[no-untyped-def]
     modifies = ent.text.isdigit() and root.dep_ in labels("number-modifier") \
         and root.head.pos_ in ("NOUN", "PROPN") and root.head.lower_ not in _OCCASION_NOUNS
     return is_date_text(ent.text) and not is_event_day(ent) and not modifies
+
+
+def told_as_past(verb: Token) -> bool:
+    """ "won", "was held", "has played": a verb that tells what happened, not what will."""
+    return verb.tag_ == "VBD" or any(c.dep_ in ("aux", "auxpass") and c.tag_ == "VBD" for c in verb.children) or (
+        verb.tag_ == "VBN" and any(c.dep_ in ("aux", "auxpass") for c in verb.children))

@@ -15,19 +15,19 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.cues import (
     GROUP_NOUNS,
     HONORIFICS,
+    ORG_WORDS,
     PERSON_NOUNS,
     PRONOUNS,
     PROXY_NOUNS,
     QUOTE_MARKS,
-    ORG_WORDS,
     VENUE_WORDS,
     is_mark,
     is_say_verb,
 )
-from kg.extract.events import doc_text
 from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.model import TOWN_KINDS
+from kg.extract.text import doc_text, subject_indices
 
 _POSSESSIVE = function_words("possessive-mark")
 _ORG_LABELS = labels("org")
@@ -91,20 +91,6 @@ def _name_key(text: str) -> str:
     """A name compared across mentions: case, curly apostrophes and a leading "the" ignored."""
     low = " ".join(text.replace("’", "'").lower().split())
     return low[4:] if low.startswith("the ") else low
-
-
-def subject_indices(doc: Doc) -> list[int]:
-    """Indices of the subjects of the doc (cached): the rules on subjects skip all other tokens.
-
-    Read from the dependency array in one call: walking every token costs more than the rules.
-    """
-    cached = doc.user_data.get("kg.subjects")
-    if cached is None:
-        wanted = {doc.vocab.strings["nsubj"], doc.vocab.strings["nsubjpass"]}
-        deps = doc.to_array("DEP")
-        cached = [i for i, dep in enumerate(deps.tolist()) if dep in wanted]
-        doc.user_data["kg.subjects"] = cached
-    return cached
 
 
 def _plural_names(doc: Doc) -> frozenset[str]:

@@ -93,6 +93,9 @@ class Work:
     mentions: tuple[TextSpan, ...] = ()
     rule: str | None = None
     confidence: float = 1.0
+    #: Where the text names who made it ("her hit", "'X' by Y", "the 'X' singer"): the
+    #: ``creator`` key is resolved from these once coreference knows who is who.
+    credits: tuple[TextSpan, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -24,18 +24,17 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
 from kg.extract.cues import is_mark
-from kg.extract.dates import is_clause_date, is_future, parse_date
-from kg.extract.events import (
-    DATELINE_SENTENCES,
-    date_after,
-    doc_text,
-    governing_verb,
-    referred_event,
-    sentence_bounds,
-    told_as_past,
-)
+from kg.extract.dates import is_clause_date, is_future, parse_date, told_as_past
+from kg.extract.event_places import date_after
+from kg.extract.events import referred_event
 from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.model import TOWN_KINDS, Entity, Event, Performance, TextSpan, When
+from kg.extract.text import (
+    DATELINE_SENTENCES,
+    doc_text,
+    governing_verb,
+    sentence_bounds,
+)
 
 #: Verbs that are a performance whatever follows them.
 _SURE_VERBS = tagged("performance_verbs", "sure")
@@ -107,6 +106,9 @@ class _Index:
     #: the Doc's tokens, made once: spaCy makes a new Token on every iteration (kept off the Doc,
     #: where they would tie it in a reference cycle)
     tokens: list[Token] = field(default_factory=list)
+    #: the article's one named show, and the venue its top puts its people at (see the functions)
+    article_event: str | None = None
+    lead_venue: tuple[str, set[str]] | None = None
 
 
 def _index(doc: Doc) -> _Index:
@@ -125,6 +127,8 @@ def _index(doc: Doc) -> _Index:
     idx.work_starts.sort()
     idx.work_kind = {w.key: w.kind for w in doc._.works}
     idx.tokens = list(doc)
+    idx.article_event = _article_event(doc)
+    idx.lead_venue = _lead_venue(doc, idx.article_event)
     return idx
 
 
@@ -476,10 +480,10 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
             found.extend(new)
         billed = _billed_performances(doc, idx, sent, here, context)
         found.extend(billed)
-        found.extend(_owned_parts(doc, idx, sent, here or context.event or _article_event(doc)))
+        found.extend(_owned_parts(doc, idx, sent, here or context.event or idx.article_event))
         context.update(doc, sent, here, caption, acts or [e for e in doc._.entities if any(
             p.performer == e.key for p in billed)], next((p.location for p in found[start:] if p.location), None))
-    return _dedupe(_band_credits(doc, found))
+    return _dedupe(_band_credits(doc, found, idx.article_event))
 
 
 def _open_pronoun(doc: Doc, verb: Token) -> bool:
@@ -517,7 +521,7 @@ def _billed_performances(doc: Doc, idx: _Index, sent: Span, here: str | None, co
         location = None
         if noun.lemma_.lower() in _BILL_NOUNS or _on_the_bill(noun):
             acts = _billed_acts(noun)
-            event = _billing_event(noun, idx) or here or context.event or _article_event(doc)
+            event = _billing_event(noun, idx) or here or context.event or idx.article_event
         elif noun.lemma_.lower() in _SHOW_NOUNS:
             # "Ana's set at the X Gala", "her show at V"
             acts, event, location = _owned_show(noun, idx, here)
@@ -724,7 +728,7 @@ def _clause_performances(
     # (a review), for its own people or in a sentence that speaks of the show ("earlier in the evening");
     # at an award show or a festival, anyone performing undated
     if event is None:
-        show = _article_event(doc)
+        show = idx.article_event
         # (a clause placing itself on a stage, beside another clause naming the show, is elsewhere)
         aside = location is not None and any(idx.event_at.get(t.i) == show and _in_other_clause(t, verb)
                                              for t in idx.tokens[sent.start : sent.end])
@@ -735,7 +739,7 @@ def _clause_performances(
             event = show
     # no show named at all: the venue the top of the article put the act at
     if event is None and location is None:
-        lead = _lead_venue(doc)
+        lead = idx.lead_venue
         if lead is not None and (not lead[1] or any(p.key in lead[1] for p in performers)
                                  or _speaks_of_the_show(doc, sent)):
             location = lead[0]
@@ -853,29 +857,21 @@ def _article_event(doc: Doc) -> str | None:
     A concert review or an award-show report is about one event and often names it once, far
     from the sentences listing what was played; two named shows make this a guess, so none.
     """
-    cached = doc.user_data.get("kg.article_event", "")
-    if cached != "":
-        return cached
     # (a named show: "the 69th Grammys" too, not "the opening night")
     shows = [e.key for e in doc._.events if e.kind in _SHOW_KINDS and (e.name[:1].isupper() or e.name[:1].isdigit())
              and e.super_event is None]
-    found = shows[0] if len(shows) == 1 else None
-    doc.user_data["kg.article_event"] = found
-    return found
+    return shows[0] if len(shows) == 1 else None
 
 
-def _lead_venue(doc: Doc) -> tuple[str, set[str]] | None:
+def _lead_venue(doc: Doc, article_event: str | None) -> tuple[str, set[str]] | None:
     """The one venue the top of an article without a named show says its people were at, with them
     (none: "The revival opened at V" puts everyone there).
 
     "X returned to the Y Hall on Saturday for the first of three shows": a review names
     the hall once, at the top, and then goes through the set.
     """
-    cached = doc.user_data.get("kg.lead_venue", "")
-    if cached != "":
-        return cached
     found = None
-    if _article_event(doc) is None:
+    if article_event is None:
         venues = {p.key: p for p in doc._.places if p.kind not in TOWN_KINDS}
         for sent in list(doc.sents)[: DATELINE_SENTENCES + 1]:
             # where someone went or was ("returned to V", "played V"), not a modifier ("a V revival")
@@ -885,7 +881,6 @@ def _lead_venue(doc: Doc) -> tuple[str, set[str]] | None:
             if len(here) == 1:
                 found = (here.pop(), _people_in(doc, sent))
                 break
-    doc.user_data["kg.lead_venue"] = found
     return found
 
 
@@ -950,7 +945,7 @@ def _is_performance(verb: Token, works: list[str], event: str | None, objects: s
     return bool(works) or bool(objects & _MUSIC_OBJECTS) or (event is not None and lemma in _EVENT_VERBS)
 
 
-def _band_credits(doc: Doc, found: list[Performance]) -> list[Performance]:
+def _band_credits(doc: Doc, found: list[Performance], show: str | None) -> list[Performance]:
     """At a band's own show, what its members perform is the band's performance too.
 
     When the article is about one concert or tour (a "music" event) at which exactly one group
@@ -958,7 +953,6 @@ def _band_credits(doc: Doc, found: list[Performance]) -> list[Performance]:
     performs with no other event or place named performs at that show, and the band with them,
     unless they came on as a guest ("joined the band").
     """
-    show = _article_event(doc)
     events = {e.key: e for e in doc._.events}
     if show is None or events[show].kind != "music":
         return found

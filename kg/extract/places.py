@@ -18,10 +18,10 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.extract.cues import GROUP_NOUNS, ORG_WORDS, VENUE_WORDS
-from kg.extract.events import DATELINE_SENTENCES, dateline_end, event_mentions, is_cap, title_run_start
 from kg.extract.gazetteer import place_kind, place_names, untagged_place
 from kg.extract.lexicon import function_words, labels, table, tagged, words
 from kg.extract.model import Place, TextSpan
+from kg.extract.text import DATELINE_SENTENCES, dateline_end, is_cap, title_run_start
 from kg.extract.works import WORK_CUES
 
 #: Final words of companies: "works at Live Nation Inc." is no place.
@@ -145,7 +145,7 @@ class _Builder:
 
 def _event_tokens(doc: Doc) -> set[int]:
     """Tokens inside event names: "Zennies" there is an event, never a place."""
-    return {k for m in event_mentions(doc) for k in range(m.start, m.end)}
+    return {k for m in doc._.event_mentions for k in range(m.start, m.end)}
 
 
 def _name_after(doc: Doc, i: int, sent_end: int, events: set[int]) -> tuple[int, int] | None:
@@ -598,7 +598,7 @@ def _link_containment(doc: Doc, builder: _Builder, events: set[int]) -> None:
                         kinds[norm] not in _GEO_RANK and doc[j].lower_ != ","):
                     builder.contain(norm, outer)
     # "the X City Tour at V (at W)": the outermost venue is in that city
-    for m in event_mentions(doc):
+    for m in doc._.event_mentions:
         inner_city = next((builder.token_place[k] for k in range(m.start, m.end)
                            if k in builder.token_place and kinds[builder.token_place[k]] == "city"), None)
         if inner_city is None or m.end >= len(doc) or doc[m.end].lower_ != "at":

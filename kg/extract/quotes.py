@@ -26,9 +26,9 @@ from kg.extract.cues import (
     is_say_verb,
     strip_marks,
 )
-from kg.extract.events import doc_text
 from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.model import Entity, Quote, TextSpan
+from kg.extract.text import doc_text
 
 #: Words right before a quoted title ("the song 'X'", "her album 'Y'").
 _TITLE_WORDS = tagged("work_cues", "title")

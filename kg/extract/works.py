@@ -16,11 +16,18 @@ from dataclasses import replace
 from spacy.tokens import Doc, Span
 
 from kg.extract.coref import entity_at
-from kg.extract.cues import CLOSING_MARKS, GROUP_NOUNS, OPENING_MARKS, PERSON_NOUNS, is_mark, is_say_verb
-from kg.extract.events import doc_text, event_mentions, is_cap, sentence_bounds
+from kg.extract.cues import (
+    CLOSING_MARKS,
+    GROUP_NOUNS,
+    OPENING_MARKS,
+    PERSON_NOUNS,
+    is_mark,
+    is_say_verb,
+)
 from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
 from kg.extract.model import TextSpan, Work
+from kg.extract.text import doc_text, is_cap, sentence_bounds
 
 #: Cue nouns before a title, with the kind of work they announce.
 _CUES: dict[str, str] = {noun: kind for noun, kind in kinds("work_cues").items() if kind != "title"}
@@ -131,17 +138,14 @@ class _Collector:
         return None
 
     def build(self) -> tuple[Work, ...]:
-        """The works, keyed in order of first mention; creator mentions are left on the Doc."""
-        creators: dict[str, list[tuple[int, int]]] = {}
-        works = []
-        for i, norm in enumerate(self.order, 1):
-            rec = self.works[norm]
-            key = f"work:{i}"
-            creators[key] = rec["creators"]
-            works.append(Work(key=key, title=rec["title"], kind=rec["kind"], year=rec["year"],
-                              mentions=tuple(TextSpan(*m) for m in rec["mentions"])))
-        self.doc.user_data["kg.work_creators"] = creators
-        return tuple(works)
+        """The works, keyed in order of first mention, each with where its creator is named."""
+        text = doc_text(self.doc)
+        return tuple(
+            Work(key=f"work:{i}", title=rec["title"], kind=rec["kind"], year=rec["year"],
+                 mentions=tuple(TextSpan(*m) for m in rec["mentions"]),
+                 credits=tuple(TextSpan(start, end, text[start:end]) for start, end in rec["creators"]))
+            for i, rec in enumerate((self.works[norm] for norm in self.order), 1)
+        )
 
 
 def _cue_before(doc: Doc, start: int, floor: int) -> tuple[str | None, int | None, int]:
@@ -321,7 +325,7 @@ def extract_works(doc: Doc) -> tuple[Work, ...]:
     """Works in order of first mention; creators are linked later by :func:`link_creators`."""
     collector = _Collector(doc)
     # names the event rules found win; spaCy's own EVENT labels give way to titles
-    events = {k for m in event_mentions(doc) if not m.from_model for k in range(m.start, m.end)}
+    events = {k for m in doc._.event_mentions if not m.from_model for k in range(m.start, m.end)}
     quoted = _quoted_spans(doc)
     candidates: list[tuple[Span, bool]] = [(s, True) for s in quoted]
     # the model's WORK_OF_ART, unless it is a quotation in marks ("We Will Win," he said)
@@ -482,14 +486,13 @@ def link_creators(doc: Doc) -> tuple[Work, ...]:
     Runs after kg_coref: the possessor ("her hit"), byline ("by Y") or role noun ("the 'X'
     singer") recorded by :func:`extract_works` is looked up in ``doc._.entities``.
     """
-    spans = doc.user_data.get("kg.work_creators", {})
     out = []
     for work in doc._.works:
         creator = work.creator
-        for start, end in spans.get(work.key, ()):
+        for credit in work.credits:
             if creator is not None:
                 break
-            entity = entity_at(doc._.entities, start, end)
+            entity = entity_at(doc._.entities, credit.start, credit.end)
             creator = entity.key if entity is not None else None
         out.append(work if creator == work.creator else replace(work, creator=creator))
     return tuple(out)

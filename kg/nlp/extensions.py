@@ -17,6 +17,8 @@ DOC_EXTENSIONS: dict[str, object] = {
     "events": (),
     "places": (),
     "performances": (),
+    "event_mentions": (),  # kg.extract.event_names.EventMention: the event names, before places
+    "kg_index": None,  # kg.extract.text.DocIndex: what every extractor asks of the Doc, built once
 }
 
 

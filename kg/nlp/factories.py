@@ -12,6 +12,7 @@ from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from kg.extract.coref import extract_entities
+from kg.extract.event_names import find_event_mentions
 from kg.extract.events import extract_events
 from kg.extract.performances import extract_performances
 from kg.extract.places import extract_places
@@ -20,8 +21,8 @@ from kg.extract.works import extract_works, link_creators
 from kg.nlp.extensions import set_doc_extensions
 
 #: kg's fact components, in the order they must run (each reads the ones before it).
-KG_COMPONENTS = ("kg_entity_lines", "kg_places", "kg_works", "kg_events", "kg_coref", "kg_quotes",
-                 "kg_performances")
+KG_COMPONENTS = ("kg_entity_lines", "kg_event_names", "kg_places", "kg_works", "kg_events", "kg_coref",
+                 "kg_work_creators", "kg_quotes", "kg_performances")
 
 #: Most characters a line may have and still be a heading rather than wrapped prose.
 _HEADING_CHARS = 60
@@ -85,7 +86,13 @@ def _setter(attr: str, extract):  # type: ignore[no-untyped-def]
     return component
 
 
-@Language.factory("kg_places", assigns=["doc._.places"])
+@Language.factory("kg_event_names", assigns=["doc._.event_mentions"])
+def make_event_names(nlp: Language, name: str):  # type: ignore[no-untyped-def]
+    set_doc_extensions()
+    return _setter("event_mentions", find_event_mentions)
+
+
+@Language.factory("kg_places", requires=["doc._.event_mentions"], assigns=["doc._.places"])
 def make_places(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
     return _setter("places", extract_places)
@@ -111,6 +118,12 @@ def make_coref(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     return _setter("entities", extract_entities)
 
 
+@Language.factory("kg_work_creators", requires=["doc._.works", "doc._.entities"], assigns=["doc._.works"])
+def make_work_creators(nlp: Language, name: str):  # type: ignore[no-untyped-def]
+    set_doc_extensions()
+    return _setter("works", link_creators)
+
+
 @Language.factory("kg_quotes", requires=["doc._.entities"], assigns=["doc._.quotes"])
 def make_quotes(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
@@ -120,14 +133,8 @@ def make_quotes(nlp: Language, name: str):  # type: ignore[no-untyped-def]
 @Language.factory(
     "kg_performances",
     requires=["doc._.entities", "doc._.works", "doc._.events", "doc._.places"],
-    assigns=["doc._.performances", "doc._.works"],
+    assigns=["doc._.performances"],
 )
 def make_performances(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
-
-    def component(doc: Doc) -> Doc:
-        doc._.works = tuple(link_creators(doc))
-        doc._.performances = tuple(extract_performances(doc))
-        return doc
-
-    return component
+    return _setter("performances", extract_performances)

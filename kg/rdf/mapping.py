@@ -19,7 +19,17 @@ from typing import TYPE_CHECKING
 from rdflib import Dataset, Graph, URIRef
 from rdflib.term import Node
 
-from kg.extract.model import Entity, Event, Facts, Performance, Place, Quote, TextSpan, When, Work
+from kg.extract.model import (
+    Entity,
+    Event,
+    Facts,
+    Performance,
+    Place,
+    Quote,
+    TextSpan,
+    When,
+    Work,
+)
 from kg.io.article import Article
 from kg.rdf.iri import mint
 from kg.rdf.literals import (

@@ -1,0 +1,328 @@
+"""Where and when an event took place, read from the clauses around its mentions.
+
+Location and date come from the same clause ("... at V in City in August 2023"), from a
+clause of the event's own ("X, which returns to V in July"), from a participle of its clause
+("..., taking home three prizes at V"), from a bare noun standing for it later ("The
+ceremony returns to V"), unless that speaks of another edition ("next year"), or from the
+dateline's city when the dateline's sentence says the event took place.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.cues import is_mark
+from kg.extract.dates import (
+    RELATIVE_YEARS,
+    is_clause_date,
+    is_future,
+    parse_date,
+    told_as_past,
+)
+from kg.extract.event_names import BACK_NOUNS, BACK_REFERENCE_RE, EventMention
+from kg.extract.lexicon import function_words, labels, words
+from kg.extract.model import TOWN_KINDS, TextSpan, When
+from kg.extract.text import (
+    DATELINE_SENTENCES,
+    dateline_end,
+    doc_text,
+    governing_verb,
+    is_cap,
+    sentence_bounds,
+)
+
+_PLACE_PREPS = function_words("event-place-prep")
+
+
+#: Lower-case words between an event and its place or date ("the Super Bowl halftime show in X").
+_EVENT_TAIL = words("event_tail_words")
+
+
+#: Verbs allowed between an event and its date ("... was held in May 2023").
+_GAP_VERBS = function_words("gap-verb")
+
+
+#: Prepositions that bring in another happening than the clause's own ("after a win at V").
+_OTHER_TIME_PREPS = function_words("other-time-prep")
+
+
+#: Verbs whose subject event happens at their place object ("X will return to V", "X moves to V").
+_LOCATING_VERBS = words("locating_verbs")
+
+
+_LOCATING_PREPS = function_words("locating-prep")
+
+
+def place_after(doc: Doc, end: int, sent_end: int, place_starts: dict[int, str], stops: set[int]) -> str | None:
+    """The place named right after an event: "X at V", "X in City", skipping dates and "the"."""
+    i = end
+    while i < sent_end and i not in stops:
+        tok = doc[i]
+        if tok.lower_ in _PLACE_PREPS:
+            j = i + 1
+            while j < sent_end and doc[j].pos_ == "DET":
+                j += 1
+            # "in the province of X", "at the heart of X"
+            if j + 2 < sent_end and doc[j].is_lower and doc[j].pos_ == "NOUN" and doc[j + 1].lower_ == "of":
+                j += 2
+            if j in place_starts:
+                return _possessed_place(doc, j, sent_end, place_starts)
+            # "in August 2023 in Reno": skip the date, keep looking
+            if j < sent_end and doc[j].ent_type_ in ("DATE", "TIME"):
+                i = j
+                continue
+            return None
+        if tok.ent_type_ in ("DATE", "TIME") or tok.is_punct and tok.text == ",":
+            i += 1
+            continue
+        if tok.lower_ in _EVENT_TAIL:
+            i += 1
+            continue
+        return None
+    return None
+
+
+def _own_verb(head: Token) -> Token | None:
+    """The verb an event's head word is the subject of ("X will return to V"), or that describes
+    it in a clause of its own ("X, which returns to V in July", "X, held at V").
+
+    "the singer who won X moved to V", where the verb belongs to someone else, gives none.
+    """
+    if head.dep_ in ("nsubj", "nsubjpass") and head.head.lemma_.lower() in _LOCATING_VERBS:
+        return head.head
+    # "the final will be played at V": a game is played where it is held
+    if head.dep_ == "nsubjpass" and head.head.lemma_.lower() == "play":
+        return head.head
+    return next((c for c in head.children if c.dep_ in ("relcl", "acl") and c.lemma_.lower() in _LOCATING_VERBS
+                 and (c.dep_ == "acl" or any(g.lower_ in ("which", "that") for g in c.children))), None)
+
+
+def dateline_city(doc: Doc) -> tuple[str, Span] | None:
+    """The key of the city a dateline names ("NASHVILLE, Tenn. (AP) — ..."), with its sentence."""
+    cities = {m.start: (p.key, m.end) for p in doc._.places if p.kind == "city" for m in p.mentions}
+    for sent in list(doc.sents)[:DATELINE_SENTENCES]:
+        if sent.start_char in cities:
+            key, end_char = cities[sent.start_char]
+            place = doc.char_span(sent.start_char, end_char, alignment_mode="expand")
+            if place is not None and dateline_end(doc, place.end):
+                return key, sent
+    return None
+
+
+#: Subordinating words that put a clause at the same time as its main clause ("as X opened").
+_SAME_TIME_MARKS = function_words("same-time")
+
+
+def place_of_verb(doc: Doc, m: EventMention, place_starts: dict[int, str]) -> str | None:
+    """The place an event's own verb puts it in: "X will return to V", "X is held at V"."""
+    verb = None if m.generic else _own_verb(doc[m.end - 1])
+    if verb is None:
+        return None
+    place = _verb_place(doc, verb, place_starts)
+    mark = next((c.lower_ for c in verb.children if c.dep_ == "mark"), None)
+    if place is None and verb.dep_ == "advcl" and mark in _SAME_TIME_MARKS:
+        # "fans braved the rain at V as X opened": what happens there while X opens is at X
+        place = _verb_place(doc, verb.head, place_starts)
+    return place
+
+
+def _verb_place(doc: Doc, verb: Token, place_starts: dict[int, str]) -> str | None:
+    """The first place after a locating preposition of ``verb``."""
+    # "X took place at V": the preposition hangs off "place"
+    preps = [c for c in verb.children if c.dep_ == "prep"] + [
+        g for c in verb.children if c.dep_ in ("dobj", "attr") for g in c.children if g.dep_ == "prep"
+    ]
+    for prep in preps:
+        if prep.lower_ not in _LOCATING_PREPS:
+            continue
+        for obj in prep.children:
+            if obj.dep_ != "pobj":
+                continue
+            first = min(t.i for t in obj.subtree)
+            for k in range(first, obj.i + 1):
+                if k in place_starts:
+                    return _possessed_place(doc, k, len(doc), place_starts)
+    return None
+
+
+def date_of_verb(doc: Doc, m: EventMention, published: str | None) -> When | None:
+    """The date an event's own verb gives it: "X will return to V next month", "X was held in May"."""
+    verb = None if m.generic else _own_verb(doc[m.end - 1])
+    return None if verb is None else _verb_date(doc, verb, published)
+
+
+def _verb_date(doc: Doc, verb: Token, published: str | None) -> When | None:
+    """The first date in ``verb``'s own clause."""
+    for ent in doc.ents:
+        if ent.label_ not in ("DATE", "TIME") or not is_clause_date(ent):
+            continue
+        root = ent.root
+        # the date hangs off the verb itself, off a preposition of it ("in May"), or off a
+        # noun of its clause that the parser hung it on ("returned to V in C on Monday")
+        if governing_verb(root).i == verb.i:
+            span = TextSpan(ent.start_char, ent.end_char, ent.text)
+            return parse_date(ent.text, published, span, future=is_future(root))
+    return None
+
+
+def _possessed_place(doc: Doc, j: int, sent_end: int, place_starts: dict[int, str]) -> str:
+    """The place at token ``j``, or the venue it owns: "Glendale's State Farm Stadium" -> the stadium."""
+    key = place_starts[j]
+    k = j + 1
+    while k < sent_end and is_cap(doc[k]) and k not in place_starts:
+        k += 1
+    if k + 1 < sent_end and doc[k].lower_ in ("'s", "’s") and k + 1 in place_starts:
+        return place_starts[k + 1]
+    return key
+
+
+def _breaks_clause(token) -> bool:  # type: ignore[no-untyped-def]
+    """A verb, pronoun or dash between an event and a date: the date belongs to another clause."""
+    if token.is_punct:
+        return not is_mark(token.text, ",\"“”‘’")
+    return token.pos_ in labels("clause-break") and token.lemma_.lower() not in _GAP_VERBS
+
+
+def date_after(
+    doc: Doc, end: int, sent_end: int, stops: set[int], published: str | None, skip: frozenset[int] = frozenset()
+) -> When | None:
+    """The first calendar DATE entity after token ``end`` in its clause, as a ``When``.
+
+    Entities starting on a token of ``skip`` (the year inside "the 2019 Zennies") are passed over,
+    and its tokens (titles, names) do not break the clause.
+    """
+    for ent in doc.ents:
+        if ent.start < end or ent.start >= sent_end or ent.start in skip:
+            continue
+        gap = doc[end : ent.start]
+        # the date must belong to the event's clause: no verb, pronoun or dash in between
+        if any(k in stops for k in range(end, ent.start)) or any(t.i not in skip and _breaks_clause(t) for t in gap):
+            return None
+        if ent.label_ in ("DATE", "TIME") and is_clause_date(ent):
+            # "will headline ... in August": the next August, not the last
+            span = TextSpan(ent.start_char, ent.end_char, ent.text)
+            return parse_date(ent.text, published, span, future=is_future(ent.root))
+    return None
+
+
+def place_index(doc: Doc) -> dict[int, str]:
+    """Token index where each place mention starts -> place key."""
+    starts: dict[int, str] = {}
+    for place in doc._.places:
+        for m in place.mentions:
+            span = doc.char_span(m.start, m.end, alignment_mode="expand")
+            if span is not None:
+                starts[span.start] = place.key
+    return starts
+
+
+def year_date(name: str, span: TextSpan) -> When | None:
+    """A year inside the name ("the 2021 Lantern Awards") dates the event to that year."""
+    for word in name.split():
+        if len(word) == 4 and word.isdigit() and word[:2] in ("19", "20"):
+            return parse_date(word, None, span)
+    return None
+
+
+def place_at_dateline(doc: Doc, data: dict[str, dict], order: list[str]) -> None:
+    """ "DENVER (AP) — X won at the Y Awards on Sunday": an event the dateline's sentence
+    says took place, placed nowhere else, was in the dateline's city (not one it says will)."""
+    found = dateline_city(doc)
+    if found is None:
+        return
+    city, sent = found
+    for norm in order:
+        rec = data[norm]
+        if rec["location"] is not None or rec["generic"]:
+            continue
+        for m in rec["mentions"]:
+            span = doc.char_span(m.start, m.end, alignment_mode="expand")
+            if span is None or not sent.start <= span.start < sent.end:
+                continue
+            if told_as_past(governing_verb(span.root)):
+                rec["location"] = city
+                break
+
+
+def place_from_later_clauses(
+    doc: Doc, data: dict[str, dict], order: list[str], place_starts: dict[int, str], event_tokens: frozenset[int]
+) -> None:
+    """Locate events from clauses that do not follow their name.
+
+    "X won at the Y Awards on Sunday, taking home three prizes at V" places the Awards at V;
+    failing that, "The festival returns to V in August" places the last festival named before
+    it, unless the clause speaks of another edition ("The gala will be held at W next year").
+    """
+    venues = {p.key for p in doc._.places if p.kind not in TOWN_KINDS and p.kind != "place"}
+    for norm in order:
+        rec = data[norm]
+        # none yet, or only a town: a venue of the clause is more exact
+        open_ = rec["location"] is None or rec["location"] not in venues
+        for m in rec["mentions"] if open_ and not rec["generic"] else ():
+            span = doc.char_span(m.start, m.end, alignment_mode="expand")
+            venue = _clause_venue(doc, span, place_starts, venues) if span is not None else None
+            if venue is not None:
+                rec["location"] = venue
+                break
+    for match in BACK_REFERENCE_RE.finditer(doc_text(doc)):
+        noun = doc.char_span(match.start(1), match.end(1))
+        if noun is None or noun.start in event_tokens:
+            continue
+        verb = _own_verb(noun[0])
+        kinds = BACK_NOUNS[noun.text.lower()]
+        earlier = [n for n in order if not data[n]["generic"] and data[n]["mentions"][0].start < noun.start_char
+                   and (not kinds or data[n]["kind"] in kinds)]
+        if verb is not None and earlier and data[earlier[-1]]["location"] is None \
+                and not _another_edition(verb, data[earlier[-1]]["date"], doc._.published):
+            rec = data[earlier[-1]]
+            rec["location"] = _verb_place(doc, verb, place_starts)
+            # "The final will be played at V on May 18": its date too, when it had none
+            rec["date"] = rec["date"] or _verb_date(doc, verb, doc._.published)
+
+
+def _another_edition(verb: Token, date: When | None, published: str | None) -> bool:
+    """Whether a clause about a recurring event dates another edition: "next year", "last year",
+    or a year that is not the event's."""
+    for tok in verb.subtree:
+        if tok.ent_type_ != "DATE" or tok.ent_iob_ != "B":
+            continue
+        ent = next(e for e in tok.doc.ents if e.start == tok.i)
+        if any(w in ent.text.lower() for w in RELATIVE_YEARS) and date is not None:
+            return True
+        when = parse_date(ent.text, published)
+        if when.value and date is not None and date.value and when.value[:4] != date.value[:4]:
+            return True
+    return False
+
+
+def _clause_venue(doc: Doc, span: Span, place_starts: dict[int, str], venues: set[str]) -> str | None:
+    """A venue "at" which the event's own clause, or a participle of it, happens.
+
+    "Fans braved the rain at V on Saturday for the opening day of X"; "Y won at X on Sunday,
+    taking home three prizes at V". A venue of another clause ("Y, who played at V, will
+    headline X") is not the event's.
+    """
+    clause = governing_verb(span.root)
+    starts, ends = sentence_bounds(doc)
+    for k in range(starts[span.start], ends[span.start]):
+        if place_starts.get(k) not in venues or span.start <= k < span.end:
+            continue
+        prep = k - 1
+        while prep > starts[span.start] and doc[prep].pos_ == "DET":
+            prep -= 1
+        verb = governing_verb(doc[prep])
+        participle = verb.tag_ == "VBG" and verb.dep_ in labels("participle-link") and verb.head.i == clause.i
+        if doc[prep].lower_ == "at" and (verb.i == clause.i or participle) and not _in_other_happening(doc[prep], verb):
+            return place_starts[k]
+    return None
+
+
+def _in_other_happening(token: Token, verb: Token) -> bool:
+    """Whether ``token`` sits in an "after ..."/"before ..." phrase of ``verb``: "reached the final
+    after a win at V" puts the win at V, not the final."""
+    cur = token
+    while cur.i != verb.i and cur.head.i != cur.i:
+        if cur.lower_ in _OTHER_TIME_PREPS:
+            return True
+        cur = cur.head
+    return False

@@ -1,0 +1,130 @@
+"""What every extractor asks of a parsed Doc, computed once: its text, each token's sentence,
+its subjects, and the small token tests that names, events and places share.
+
+spaCy rebuilds ``doc.text`` and ``token.sent`` on every access, and the extractors ask for
+them per token; a :class:`DocIndex` answers from arrays built once per Doc. It lives on the
+declared extension ``doc._.kg_index`` and holds no reference to the Doc itself, so a Doc and
+its index never form a reference cycle (which left every Doc to the garbage collector).
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+from kg.extract.cues import is_dash
+from kg.extract.lexicon import function_words, labels, words
+
+#: Parts of speech of function words: never part of a name, even when capitalised.
+_FUNCTION_POS = labels("function")
+#: Words that may sit inside a name between capitalised words ("Rock & Roll", "Day of the Dead").
+NAME_INNER = function_words("name-inner")
+#: Inner words that may not follow a capitalised word at a name's start.
+_NAME_INNER_EDGE = function_words("genitive") | {"the"}
+#: Possessive nouns that belong inside a name ("Teachers' Day"), unlike a person's ("Rivera's").
+_NAME_POSSESSORS = words("name_possessors")
+
+
+class DocIndex:
+    """A Doc's text, sentence bounds per token and subject indices, each built on first use."""
+
+    __slots__ = ("_sent_ends", "_sent_starts", "_subjects", "text")
+
+    def __init__(self, doc: Doc) -> None:
+        self.text: str = doc.text
+        self._sent_starts: list[int] | None = None
+        self._sent_ends: list[int] | None = None
+        self._subjects: list[int] | None = None
+
+    def sentence_bounds(self, doc: Doc) -> tuple[list[int], list[int]]:
+        """Per token, the index of its sentence's first token and one past its last."""
+        if self._sent_starts is None or self._sent_ends is None:
+            starts, ends = [0] * len(doc), [0] * len(doc)
+            for sent in doc.sents:
+                for k in range(sent.start, sent.end):
+                    starts[k], ends[k] = sent.start, sent.end
+            self._sent_starts, self._sent_ends = starts, ends
+        return self._sent_starts, self._sent_ends
+
+    def subjects(self, doc: Doc) -> list[int]:
+        """Indices of the doc's subjects, read from the dependency array in one call."""
+        if self._subjects is None:
+            wanted = {doc.vocab.strings["nsubj"], doc.vocab.strings["nsubjpass"]}
+            self._subjects = [i for i, dep in enumerate(doc.to_array("DEP").tolist()) if dep in wanted]
+        return self._subjects
+
+
+def doc_index(doc: Doc) -> DocIndex:
+    """The Doc's :class:`DocIndex`, made on first use."""
+    index = doc._.kg_index
+    if index is None:
+        index = doc._.kg_index = DocIndex(doc)
+    return index
+
+
+def doc_text(doc: Doc) -> str:
+    """The text of the doc, read once."""
+    return doc_index(doc).text
+
+
+def sentence_bounds(doc: Doc) -> tuple[list[int], list[int]]:
+    """Per token, the index of its sentence's first token and one past its last."""
+    return doc_index(doc).sentence_bounds(doc)
+
+
+def subject_indices(doc: Doc) -> list[int]:
+    """Indices of the subjects of the doc: the rules on subjects skip all other tokens."""
+    return doc_index(doc).subjects(doc)
+
+
+def is_cap(token: Token) -> bool:
+    """A capitalised content word: part of a name (a sentence-initial "The" is not)."""
+    t = token.text
+    return t[:1].isupper() and any(c.isalpha() for c in t) and token.pos_ not in _FUNCTION_POS
+
+
+def title_run_start(doc: Doc, end: int, floor: int) -> int:
+    """Leftmost token of the run of capitalised words (and name-internal words) ending at ``end``.
+
+    ``end`` is the index of the run's last token; the run never crosses ``floor``.
+    Name-internal words ("&", "of") are kept only when a capitalised word precedes them.
+    """
+    start = end
+    i = end - 1
+    while i >= floor:
+        tok = doc[i]
+        # a capitalised word; long all-caps words are shouting, not names
+        if is_cap(tok) and (not tok.text.isupper() or len(tok.text) <= 5):
+            start = i
+        elif tok.lower_ in function_words("genitive") and i - 1 >= floor and doc[i - 1].lower_ in _NAME_POSSESSORS:
+            start = i
+        # "&", "of" between capitalised words
+        elif tok.lower_ in NAME_INNER and tok.lower_ not in _NAME_INNER_EDGE and i - 1 >= floor and is_cap(doc[i - 1]):
+            start = i
+        else:
+            break
+        i -= 1
+    return start
+
+
+def governing_verb(token: Token) -> Token:
+    """The nearest verb above ``token`` (itself if it is one; the root when there is none)."""
+    cur = token
+    for _ in range(8):
+        if cur.pos_ in ("VERB", "AUX") or cur.head.i == cur.i:
+            return cur
+        cur = cur.head
+    return cur
+
+
+#: How many sentences from the top a dateline may start (after a headline and a byline).
+DATELINE_SENTENCES = 3
+
+
+def dateline_end(doc: Doc, end: int) -> bool:
+    """Whether a dateline's spaced dash follows token ``end``: ", Tenn. (AP) —", " (Reuters) -", " —"."""
+    for token in doc[end : end + 8]:
+        if is_dash(token.text) and token.i > 0 and doc[token.i - 1].whitespace_:
+            return True
+        if not (token.text in ",.()" or token.is_title or token.is_upper):
+            return False
+    return False
