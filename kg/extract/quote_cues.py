@@ -1,0 +1,276 @@
+"""Quotation candidates and their cues: the words around each pair of quotation marks, the
+verb of saying that introduces them, and the token that verb gives as the speaker.
+
+A cue is looked for right after the quotation ('"...," Rivera said'), right before it
+('She added: "..."'), as the verb whose clause holds it ('said she felt "very protective"'),
+between the halves of a split quotation, as "according to X", or after a signing dash.
+Which entity the speaker token stands for is decided by the sieves (:mod:`kg.extract.quote_sieves`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.cues import (
+    STATEMENT_NOUNS,
+    MarkedSpan,
+    is_dash,
+    is_mark,
+    is_say_verb,
+)
+from kg.extract.lexicon import function_words, labels
+from kg.extract.model import Entity, TextSpan
+from kg.extract.sieves import Sieve
+
+#: Sentence-final punctuation: cue contexts stop there.
+_STOPS = ".!?"
+
+
+#: At most this many tokens between the closing mark and a cue after it ("," the five-time winner said).
+_NEAR_AFTER = 14
+
+
+#: At most this many tokens between a cue before the quote and its opening mark (She added: ").
+_NEAR_BEFORE = 3
+
+
+#: Two-word cues whose object is the speaker.
+_PHRASE_CUES = frozenset({("according", "to"), ("words", "of")})
+
+
+@dataclass(frozen=True)
+class _Cue:
+    token: Token
+    text: str
+    span: TextSpan
+    speaker: Token | None
+
+
+@dataclass
+class Candidate:
+    """One pair of quotation marks with the words around it, its cue, and the speaker the sieves decide."""
+
+    mark: MarkedSpan
+    content: Span
+    left: list[Token]
+    right: list[Token]
+    cue: _Cue | None = None
+    speaker: Entity | None = None
+    rule: Sieve | None = None
+
+
+def left_context(doc: Doc, mark: MarkedSpan, in_quote: set[int]) -> list[Token]:
+    """Tokens before the opening mark back to the sentence start, a newline or another quotation."""
+    out: list[Token] = []
+    opening = doc.char_span(mark.open_at, mark.open_at + 1, alignment_mode="expand")
+    i = opening.start - 1 if opening is not None else -1
+    while i >= 0 and i not in in_quote and not _ends_sentence(doc[i]) and "\n" not in doc[i].text:
+        out.append(doc[i])
+        i -= 1
+    return out[::-1]
+
+
+def _ends_sentence(token: Token) -> bool:
+    """A full stop, or a "!"/"?" that the parser ends a sentence on (not the one in "E! News")."""
+    if token.text == ".":
+        return True
+    nxt = token.doc[token.i + 1] if token.i + 1 < len(token.doc) else None
+    return is_mark(token.text, _STOPS) and (nxt is None or nxt.is_sent_start or not nxt.is_title)
+
+
+def right_context(doc: Doc, mark: MarkedSpan, in_quote: set[int]) -> list[Token]:
+    """Tokens after the closing mark up to the sentence end, a newline or another quotation."""
+    if mark.close_at is None:
+        return []
+    close = doc.char_span(mark.close_at, mark.close_at + 1, alignment_mode="expand")
+    out: list[Token] = []
+    i = close.end if close is not None else len(doc)
+    while i < len(doc) and i not in in_quote and "\n" not in doc[i].text:
+        out.append(doc[i])
+        if is_mark(doc[i].text, _STOPS):
+            break
+        i += 1
+    return out
+
+
+def content_words(tokens: list[Token]) -> list[Token]:
+    return [t for t in tokens if not t.is_punct and not t.is_space]
+
+
+def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
+    """The cue: near after the quote, else near before it or governing it, else "according to"."""
+    content = cand.content
+    split = _split_cue(cand, in_quote)
+    if split is not None:
+        # '"A," said X, "B." Y laughed.': the second half is X's, whatever follows it
+        return split
+    after = [t for t in cand.right[:_NEAR_AFTER] if is_say_verb(t) and t.pos_ != "NOUN"]
+    closed = content.text.rstrip().endswith(".")
+    if after and not (closed and len(content_words(cand.right)) > 5):
+        # "...," Rivera said / said the minister / she later added; after a full stop only a
+        # short '"...." X said.' looks back, a longer clause is an utterance of its own
+        if _only_subject_between(cand, after[0], in_quote):
+            return _cue_of(after[0], in_quote)
+        described = _description_between(cand, after[0])
+        if described is not None:
+            # '"...," the 29-year-old told reporters' parsed with no subject for "told"
+            cue = _cue_of(after[0], in_quote)
+            return replace(cue, speaker=cue.speaker or described)
+    before = [t for t in cand.left if is_say_verb(t) and t.pos_ != "NOUN"]
+    if before:
+        verb = before[-1]
+        between = content_words([t for t in cand.left if t.i > verb.i])
+        if len(between) <= _NEAR_BEFORE or governs(verb, content):
+            # She added: "..." / said she felt "very protective"
+            return _cue_of(verb, in_quote)
+    later = [t for t in cand.right if is_say_verb(t) and t.pos_ != "NOUN" and governs(t, content)]
+    if later:
+        return _cue_of(later[0], in_quote)
+    for tokens in (cand.right, cand.left):
+        for t in tokens:
+            following = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
+            if following is not None and (t.lower_, following.lower_) in _PHRASE_CUES:
+                # "according to X", "in the words of X"
+                objs = [c for c in following.children if c.dep_ == "pobj"]
+                pair = t.doc[t.i : t.i + 2]
+                span = TextSpan(pair.start_char, pair.end_char, pair.text)
+                return _Cue(t, span.text, span, objs[0] if objs else None)
+    return _dash_cue(cand)
+
+
+def _split_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
+    """The cue between the halves of a split quotation: '"A," she said, "B."' gives B her cue.
+
+    Only a short clause that runs from the first half's closing mark to a comma before this
+    opening mark counts.
+    """
+    left = cand.left
+    if not left or left[-1].text != "," or left[0].i - 1 not in in_quote:
+        return None
+    verbs = [t for t in left if is_say_verb(t) and t.pos_ != "NOUN"]
+    if len(verbs) != 1 or len(content_words(left)) > 6:
+        return None
+    cue = _cue_of(verbs[0], in_quote)
+    return cue if cue.speaker is not None else None
+
+
+def _dash_cue(cand: Candidate) -> _Cue | None:
+    """A quotation signed after a dash: '"..." - Jane Doe'."""
+    right = cand.right
+    if len(right) >= 2 and is_dash(right[0].text) and right[1].pos_ == "PROPN":
+        dash = right[0]
+        return _Cue(dash, dash.text, TextSpan(dash.idx, dash.idx + len(dash), dash.text), right[1])
+    return None
+
+
+def _only_subject_between(cand: Candidate, verb: Token, in_quote: set[int]) -> bool:
+    """Whether nothing but the verb's own subject and adverbs stands between the closing mark and it."""
+    subject = _speaker_token(verb, in_quote)
+    allowed = {t.i for t in subject.subtree} if subject is not None else set()
+    return all(
+        t.i in allowed or (t.dep_ in labels("verb-satellite") and t.head == verb)
+        for t in content_words([t for t in cand.right if t.i < verb.i])
+    )
+
+
+#: Parts of speech of a short noun phrase standing before a cue verb ("the 29-year-old").
+_NOMINAL_POS = labels("noun-phrase")
+
+
+#: What stands right before a cue that follows a quotation: a comma or a closing mark.
+_AFTER_QUOTE = ",”\"’"
+
+
+def _description_between(cand: Candidate, verb: Token) -> Token | None:
+    """The head of a short noun phrase right between the closing mark and the cue verb.
+
+    The small model often parses '"...," the 29-year-old told reporters' with "told" as a
+    modifier and no subject; the phrase before the verb is its subject all the same.
+    """
+    between = [t for t in cand.right if t.i < verb.i]
+    words = content_words(between)
+    if not 1 <= len(words) <= 6 or between[0].text != "," and between[0].pos_ == "PUNCT":
+        return None
+    if any(t.pos_ not in _NOMINAL_POS for t in between if not t.is_space):
+        return None
+    head = words[-1]
+    return head if head.pos_ in labels("nominal") else None
+
+
+def governs(verb: Token, content: Span) -> bool:
+    """Whether the quotation sits in the clause of ``verb`` (partial quotes in reported speech)."""
+    return any(verb in t.ancestors for t in content if not t.is_punct)
+
+
+def _cue_of(verb: Token, in_quote: set[int]) -> _Cue:
+    return _Cue(
+        verb, verb.text, TextSpan(verb.idx, verb.idx + len(verb), verb.text), _speaker_token(verb, in_quote)
+    )
+
+
+def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
+    """The subject of the verb of saying, climbing out of "to add" / "and said" / ", adding" clauses.
+
+    Words inside quotation marks are never the speaker, whatever the parser made of them.
+    """
+    if verb.tag_ == "VBG" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+        # ", telling the chamber that ...", ", adding ...": a participle speaks for the subject of
+        # the sentence, however the parser attached it
+        root = verb
+        while root.head.i != root.i:
+            root = root.head
+        subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
+        subjects = [c for c in subjects if c.i < verb.i]
+        if root.i != verb.i and subjects:
+            # the subject nearest the main verb ("CITY — Mayor X on Tuesday defended")
+            return _owner(min(subjects, key=lambda c: abs(c.i - root.i)))
+    if verb.dep_ == "acl" and 0 < verb.i - verb.head.i <= 2 and verb.head.pos_ in ("PROPN", "NOUN"):
+        # '"...," Trump posted on ...' parsed as a noun modified by "posted": the noun speaks
+        return _owner(verb.head)
+    if verb.dep_ == "amod" and verb.head.i == verb.i + 1 and verb.head.pos_ == "PROPN" and verb.i > 0:
+        # '"...", added KCNA.' parsed as an adjective on the name
+        return _owner(verb.head) if is_mark(verb.doc[verb.i - 1].text, _AFTER_QUOTE) else None
+    v = verb
+    for _ in range(4):
+        subjects = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
+        if subjects:
+            # the subject nearest the verb: "X's Prime Minister, Y said" has two
+            return _owner(min(subjects, key=lambda c: abs(c.i - v.i)))
+        if v.i == verb.i:
+            # "said the minister": the subject parsed as an object after the verb
+            objects = [
+                c
+                for c in v.children
+                if c.dep_ in labels("speaker-object")
+                and c.i > v.i
+                and c.pos_ in ("PROPN", "NOUN")
+            ]
+            if objects and v.i > 0 and is_mark(v.doc[v.i - 1].text, _AFTER_QUOTE):
+                return objects[0]
+        if v.dep_ == "relcl":
+            # "X, who said": the noun the clause hangs off
+            return _owner(v.head)
+        if v.dep_ not in labels("speaker-climb"):
+            return None
+        v = v.head
+    return None
+
+
+def _owner(subject: Token) -> Token | None:
+    """ "X's statement read": the statement's owner speaks; a bare "the statement" has no speaker."""
+    if subject.lemma_.lower() not in STATEMENT_NOUNS:
+        return subject
+    for child in subject.children:
+        if child.dep_ == "poss":
+            return child
+        if child.dep_ == "prep" and child.lower_ in function_words("source-prep"):
+            for obj in child.children:
+                if obj.dep_ == "pobj":
+                    return obj
+    return None
+
+
+def after_colon(cand: Candidate) -> bool:
+    return bool(cand.left) and cand.left[-1].text == ":"

@@ -1,0 +1,170 @@
+"""Text in quotation marks that is no quotation: titles, nicknames, scare quotes.
+
+News puts song, album and book titles, nicknames and scare quotes in the same marks as
+speech. These must get no speaker: a title the works stage found, a title word before the
+marks ("the song 'X'"), a title used as a modifier ("the 'X' singer"), a nickname between
+a given name and a surname, one or two words without a verb, a Title In Capitals with no
+cue, a single-marked span with no cue.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.cues import (
+    strip_marks,
+)
+from kg.extract.lexicon import function_words, labels, tagged, words
+from kg.extract.quote_cues import Candidate, after_colon, content_words, governs
+
+#: Words right before a quoted title ("the song 'X'", "her album 'Y'").
+_TITLE_WORDS = tagged("work_cues", "title")
+
+
+#: Words before a nickname ("dubbed 'The King'").
+_NICKNAME_WORDS = words("nickname_cues")
+
+
+#: Determiners and possessives before a quoted title used as a modifier ("the 'X' singer").
+_MODIFIER_DETS = function_words("modifier-det")
+
+
+#: Small words that stay lower-case in a title.
+_TITLE_SMALL = function_words("title-small")
+
+
+def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
+    """Titles, scare quotes and nicknames in quotation marks are not quotations."""
+    content = cand.content
+    words = content_words(list(content))
+    before = cand.left[-1] if cand.left else None
+    after = cand.right[0] if cand.right else None
+    if _is_work(doc, cand):
+        # a title the works stage knows
+        return True
+    if before is not None and _after_title_word(cand.left) and not _sentence_like(content):
+        # "the song 'X'", "her 2011 hit anthem 'X'"
+        return True
+    if (
+        before is not None
+        and before.lower_ in _MODIFIER_DETS | function_words("genitive")
+        and after is not None
+        and after.pos_ in ("NOUN", "PROPN")
+        and after.is_alpha
+    ):
+        # "the 'X' singer": a title used as a modifier
+        return True
+    if (
+        before is not None
+        and after is not None
+        and before.pos_ == "PROPN"
+        and after.pos_ == "PROPN"
+        and before.is_title
+        and after.is_title
+        and _title_case(words)
+        and not _exclaimed(content, words)
+    ):
+        # Dwayne "The Rock" Johnson
+        return True
+    if (
+        before is not None
+        and (
+            before.lower_ in _NICKNAME_WORDS
+            or before.lower_ == "as"
+            and cand.left[-2:-1]
+            and cand.left[-2].lower_ == "known"
+        )
+        and _title_case(words)
+    ):
+        # dubbed "The King", known as "X"
+        return True
+    if "".join(t.lower_ for t in cand.left[-3:]).endswith("so-called"):
+        # the so-called "experts": a scare quote, whatever its length
+        return True
+    if (
+        len(words) <= 2
+        and not any(t.pos_ in ("VERB", "AUX") for t in words)
+        and not _short_utterance(cand)
+        and not _reported_words(cand)
+    ):
+        # scare quotes: one or two words and no verb, not a line of dialogue ("Exactly!" she said)
+        return True
+    if (
+        cand.cue is None
+        and _title_case(words)
+        and not after_colon(cand)
+        and not _exclaimed(cand.content, words)
+    ):
+        # a Title In Capitals with no cue is a name of something
+        return True
+    # a single-marked span needs a cue or a headline colon, else it is an aside or an apostrophe slip
+    return cand.mark.single and cand.cue is None and not after_colon(cand)
+
+
+def _reported_words(cand: Candidate) -> bool:
+    """A short partial quote inside someone's reported speech: 'X said it was "very likely" to ...'.
+
+    "called it a 'backlash'" names something rather than reports words, so "call" does not count.
+    """
+    cue = cand.cue
+    return (
+        cue is not None
+        and cue.speaker is not None
+        and (
+            cue.token.lemma_.lower() not in function_words("naming-verb")
+            # but "Lind called the plan 'reckless'": a named person's own word
+            or cue.speaker.pos_ in ("PROPN", "PRON")
+        )
+        and cue.token.i < cand.content.start
+        and governs(cue.token, cand.content)
+    )
+
+
+def _sentence_like(content: Span) -> bool:
+    """Lower-case words ending in a full stop, or five or more: words said, not a title."""
+    text = content.text.strip()
+    return text[:1].islower() and (text.endswith(".") or len(content_words(list(content))) >= 5)
+
+
+def _after_title_word(left: list[Token]) -> bool:
+    """A title word right before the marks, or before a few modifiers that are ("hit queer anthem")."""
+    for t in reversed(left[-4:]):
+        if t.lower_ in _TITLE_WORDS:
+            return True
+        if t.pos_ not in labels("description"):
+            return False
+    return False
+
+
+def _exclaimed(content: Span, words: list[Token]) -> bool:
+    """Ends on a full stop or "!", or is one word with its own "?": said, not a title."""
+    last = content.text.rstrip()[-1:]
+    return last in ".!" or (last == "?" and len(words) == 1)
+
+
+def _short_utterance(cand: Candidate) -> bool:
+    """Words that end on their own punctuation ("Never!"), or on a comma before a cue after them."""
+    last = cand.content.text.rstrip()[-1:]
+    if last in "!?." and cand.content.text.lstrip()[:1].isupper():
+        return True
+    return last == "," and cand.cue is not None and cand.cue.token.i > cand.content.end
+
+
+def _is_work(doc: Doc, cand: Candidate) -> bool:
+    key = strip_marks(cand.content.text)
+    for work in doc._.works:
+        if strip_marks(work.title) == key:
+            return True
+        if any(m.start < cand.mark.end and cand.mark.start < m.end for m in work.mentions):
+            return True
+    return False
+
+
+def _title_case(words: list[Token]) -> bool:
+    alpha = [t for t in words if t.is_alpha]
+    return (
+        bool(alpha)
+        and len(alpha) <= 10
+        and all(t.text[0].isupper() or t.lower_ in _TITLE_SMALL for t in alpha)
+        and any(t.text[0].isupper() for t in alpha)
+    )

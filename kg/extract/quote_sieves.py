@@ -1,0 +1,301 @@
+"""The speaker sieves: who said each quotation, decided in order, each sieve taking only
+what the sieves before it left open.
+
+The first sieves read the quotation's own cue (its verb of saying and that verb's
+subject); the next read the lines around a quotation that has none (a headline's colon,
+a sentence that sets the words up); the last carry a speaker over to quotations that go
+on from an attributed one. A quotation no sieve decides keeps no speaker: nothing is
+guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Token
+
+from kg.extract.coref import entity_at
+from kg.extract.cues import HONORIFICS, STATEMENT_NOUNS, is_dash, is_mark, is_say_verb
+from kg.extract.lexicon import labels, words
+from kg.extract.model import Entity
+from kg.extract.quote_cues import Candidate, after_colon, content_words
+from kg.extract.sieves import Sieve, sieve
+
+#: A continuation may not follow its predecessor across more narration than this (tokens).
+_MAX_GAP_TOKENS = 30
+#: Dependencies that join a title to the name it stands for.
+_NAME_LINKS = labels("name-link")
+#: Finite verb tags: a headline fragment before a colon has none.
+_FINITE = labels("finite")
+#: Words of names that say nothing about who is named ("The Band", "Lady X").
+_NOT_NAMES = frozenset(HONORIFICS) | {"the", "and"}
+#: Verbs of a sentence that sets up the quotation after it ("X opened up about ...").
+_SET_UP_VERBS = words("setup_verbs")
+
+
+@dataclass
+class QuoteContext:
+    """What the sieves read besides the candidate: the Doc, its entities, the other candidates."""
+
+    doc: Doc
+    text: str
+    entities: tuple[Entity, ...]
+    in_quote: set[int]
+    candidates: list[Candidate]
+
+
+def _entity(ctx: QuoteContext, token: Token) -> Entity | None:
+    return entity_at(ctx.entities, token.idx, token.idx + len(token))
+
+
+# -- the quotation's own cue -------------------------------------------------------------
+
+CUE_NAME = sieve(
+    "quote.cue-name",
+    "the subject of the quotation's verb of saying, a name",
+    '"We played it loud," Ana Rivera said. → Ana Rivera',
+    0.9,
+)
+CUE_RESOLVED = sieve(
+    "quote.cue-resolved",
+    "the subject of the quotation's verb of saying, a pronoun or description resolved by coreference",
+    '"It was loud," the singer added. → the singer named before',
+    0.8,
+)
+
+
+def _cue_speaker(ctx: QuoteContext, cand: Candidate) -> tuple[Token, Entity] | None:
+    """The cue's subject and the entity it stands for, when the sieves may take it."""
+    if cand.cue is None or cand.cue.speaker is None:
+        return None
+    subject = cand.cue.speaker
+    entity = _entity(ctx, subject)
+    if entity is None:
+        # "Majority Leader X said", "her brother and collaborator X said": the name in the title
+        subject, entity = _named_in(ctx, subject)
+    if entity is None or is_dash(cand.cue.text) and entity.kind != "person":
+        # (a dash signs a quotation by a person; after a newspaper's name it cites a headline)
+        return None
+    if subject.pos_ != "PROPN" and _named_inside(cand, entity):
+        # "the nominee" resolved to Reid, but the words say "Then I met Reid": someone else
+        return None
+    return subject, entity
+
+
+def _by_cue_name(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
+    found = _cue_speaker(ctx, cand)
+    return found[1] if found is not None and found[0].pos_ == "PROPN" else None
+
+
+def _by_cue_resolved(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
+    found = _cue_speaker(ctx, cand)
+    return found[1] if found is not None and found[0].pos_ != "PROPN" else None
+
+
+def _named_in(ctx: QuoteContext, subject: Token) -> tuple[Token, Entity | None]:
+    """A name joined to a title subject by apposition, compound or conjunction, never by "of"."""
+    described = any(c.dep_ == "det" for c in subject.children)
+    todo = list(subject.children)
+    while todo:
+        t = todo.pop(0)
+        if t.dep_ not in _NAME_LINKS or (described and t.dep_ == "compound" and t.i < subject.i):
+            # "the Grammy winner", "the Labour leader": a name inside a description is not the speaker
+            continue
+        entity = _entity(ctx, t)
+        if entity is not None:
+            return t, entity
+        todo.extend(t.children)
+    return subject, None
+
+
+def _named_inside(cand: Candidate, entity: Entity) -> bool:
+    """Whether the quotation names ``entity``, a person, by a word of one of its names.
+
+    People seldom name themselves; organisations do ("the Acme family"), so they may.
+    """
+    if entity.kind != "person":
+        return False
+    inside = {t.text for t in cand.content if t.is_title}
+    return any(
+        part in inside and part.lower() not in _NOT_NAMES and len(part) > 2
+        for name in (entity.name, *entity.aliases)
+        for part in name.split()
+    )
+
+
+# -- the lines around a quotation without a cue -------------------------------------------
+
+HEADLINE_COLON = sieve(
+    "quote.headline-colon",
+    "the one person named before a colon in a line with no verb (a headline)",
+    "Ana Rivera on the tour: 'We played it loud' → Ana Rivera",
+    0.6,
+)
+CLAUSE_COLON = sieve(
+    "quote.clause-colon",
+    "the subject of the clause a colon ends",
+    "Rivera was less convinced: 'Not yet.' → Rivera",
+    0.7,
+)
+SET_UP = sieve(
+    "quote.set-up",
+    "the one subject of the sentence before, which sets the words up (a copula with an adjective, "
+    "a verb of speaking or of issuing a statement)",
+    'Rivera was blunt. "We are done." → Rivera',
+    0.6,
+)
+
+
+def _by_headline_colon(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
+    if cand.cue is not None or not after_colon(cand) or any(t.tag_ in _FINITE for t in cand.left):
+        return None
+    found = {e.key: e for t in cand.left if (e := _entity(ctx, t)) is not None and e.kind == "person"}
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _by_clause_colon(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
+    if cand.cue is not None or not after_colon(cand):
+        return None
+    verbs = [t for t in cand.left if t.tag_ in _FINITE]
+    if not verbs:
+        return None
+    subjects = [c for c in verbs[-1].children if c.dep_ in labels("subject") and c.i < verbs[-1].i]
+    entity = _entity(ctx, subjects[0]) if len(subjects) == 1 else None
+    return entity if entity is not None and entity.kind == "person" else None
+
+
+def _by_set_up(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
+    """The sentence must hold no quotation and have one active subject (not "Police were called")."""
+    if cand.cue is not None:
+        return None
+    doc = ctx.doc
+    opening = doc.char_span(cand.mark.open_at, cand.mark.open_at + 1, alignment_mode="expand")
+    if opening is None or cand.left or any(is_say_verb(t) for t in cand.right):
+        # words before the mark in its own sentence, or a cue after it that named nobody
+        # ('"...!" the poster read'): not words the sentence before sets up
+        return None
+    j = opening.start - 1
+    while j >= 0 and doc[j].is_space:
+        j -= 1
+    if j < 0 or not is_mark(doc[j].text, ".!:") or j in ctx.in_quote:
+        return None
+    end = j
+    while j > 0 and not doc[j].is_sent_start and j - 1 not in ctx.in_quote:
+        j -= 1
+    if j - 1 in ctx.in_quote or (j > 0 and not doc[j].is_sent_start):
+        return None
+    root = next((t for t in doc[j:end] if t.dep_ == "ROOT"), None)
+    if root is None or not (
+        root.lemma_ == "be" and any(c.dep_ == "acomp" for c in root.children)
+        or root.lemma_ in _SET_UP_VERBS
+        or is_say_verb(root) and root.pos_ == "VERB"
+        # "X issued a statement regarding ...", "X released a video"
+        or any(c.dep_ == "dobj" and c.lemma_.lower() in STATEMENT_NOUNS | {"video"} for c in root.children)
+    ):
+        return None
+    subjects = [c for c in root.children if c.dep_ == "nsubj"]
+    entity = _entity(ctx, subjects[0]) if len(subjects) == 1 else None
+    return entity if entity is not None and not _named_inside(cand, entity) else None
+
+
+# -- quotations that go on from an attributed one -----------------------------------------
+
+PARAGRAPHS = sieve(
+    "quote.paragraphs",
+    "the speaker of another paragraph of the same quotation (each paragraph opens with a mark, only the last closes)",
+    '"We played it loud. ¶ "And we will again," Rivera said. → Rivera for both',
+    0.7,
+)
+CONTINUATION = sieve(
+    "quote.continuation",
+    "the previous quotation's speaker, when only short narration naming nobody else lies between",
+    '"We played it loud," Rivera said. "The crowd knew every word." → Rivera',
+    0.7,
+)
+
+
+def _by_paragraphs(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
+    return next(
+        (c.speaker for c in ctx.candidates if c is not cand and c.mark.group == cand.mark.group and c.speaker),
+        None,
+    )
+
+
+def _by_continuation(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
+    prev = ctx.candidates[i - 1] if i > 0 else None
+    if cand.cue is not None or prev is None or prev.speaker is None:
+        return None
+    if _clear_gap(ctx, prev, cand) and not _named_inside(cand, prev.speaker):
+        return prev.speaker
+    return None
+
+
+def _clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
+    """Same or next paragraph, short narration, no other entity and no other cue in between."""
+    assert prev.speaker is not None
+    doc, text = ctx.doc, ctx.text
+    lo = prev.mark.close_at if prev.mark.close_at is not None else prev.mark.end
+    hi = cand.mark.open_at
+    gap_text = text[lo:hi]
+    lines = [line.strip() for line in gap_text.split("\n") if line.strip()]
+    # an interviewer's question between two answers ("Was it hard to record?") is no break
+    # (after the rest of the answer's own paragraph: '..." he says.')
+    worded = [line.strip() for line in gap_text.split("\n")[1:] if any(c.isalpha() for c in line)]
+    asked = len(worded) == 1 and worded[0].endswith("?") and worded[0][:1] not in "\"“‘'"
+    if (gap_text.count("\n") > 2 or len(lines) > 1) and not asked:
+        # a whole paragraph of narration (or more) between the two: a clear break
+        return False
+    gap = doc.char_span(lo + 1, hi, alignment_mode="contract") if hi > lo + 1 else None
+    if gap is None:
+        return True
+    if len(content_words(list(gap))) > _MAX_GAP_TOKENS:
+        return False
+    for t in gap:
+        other = _entity(ctx, t)
+        if other is not None and other.key != prev.speaker.key:
+            # someone else is named in between
+            return False
+        if t.dep_ in labels("subject") and t.pos_ in ("PROPN", "NOUN") and not t.is_space:
+            # '"...", after the commission "recommended it"': a new subject, someone else's words
+            # ("..., her voice catching": the speaker's own voice, hands or eyes are no one else)
+            owners = [_entity(ctx, c) for c in t.children if c.dep_ == "poss"]
+            if other is None and any(o is not None and o.key == prev.speaker.key for o in owners):
+                continue
+            if other is None:
+                return False
+        own_cue = prev.cue is not None and t.i == prev.cue.token.i
+        if is_say_verb(t) and not own_cue and t.pos_ != "NOUN" and any(c.dep_ in labels("subject") for c in t.children):
+            # another verb of saying with a subject of its own: another utterance
+            return False
+    return True
+
+
+#: A quotation no sieve attributed: found by its marks, speaker left open.
+UNATTRIBUTED = sieve(
+    "quote.unattributed",
+    "a quotation whose speaker no sieve could tell (left open, never guessed)",
+    '"Never again," read a banner. → no speaker',
+    0.5,
+)
+
+#: The speaker sieves in the order they run.
+SIEVES: tuple[tuple[Sieve, Callable[[QuoteContext, int, Candidate], Entity | None]], ...] = (
+    (CUE_NAME, _by_cue_name),
+    (CUE_RESOLVED, _by_cue_resolved),
+    (HEADLINE_COLON, _by_headline_colon),
+    (CLAUSE_COLON, _by_clause_colon),
+    (SET_UP, _by_set_up),
+    (PARAGRAPHS, _by_paragraphs),
+    (CONTINUATION, _by_continuation),
+)
+
+
+def attribute(ctx: QuoteContext) -> None:
+    """Run the sieves in order over every candidate still without a speaker."""
+    for rule, decide in SIEVES:
+        for i, cand in enumerate(ctx.candidates):
+            if cand.speaker is None:
+                found = decide(ctx, i, cand)
+                if found is not None:
+                    cand.speaker, cand.rule = found, rule
