@@ -30,20 +30,23 @@ from kg.extract.cues import (
     is_mark,
     is_say_verb,
 )
+from kg.extract.discourse import (
+    MIN_SALIENCE,
+    W_CAPTION,
+    W_OTHER,
+    W_QUOTED,
+    W_SUBJECT,
+    Salience,
+)
 from kg.extract.gazetteer import given_name_gender
-from kg.extract.lexicon import labels, tagged
+from kg.extract.lexicon import labels, tagged, words
 from kg.extract.mentions import NameMention, name_mentions
 from kg.extract.model import Entity, TextSpan
 from kg.extract.text import doc_text, subject_indices
 
-#: Salience kept from one sentence to the next.
-_DECAY = 0.5
 #: Weight of a mention as subject, as anything else, in a caption or headline, inside a quotation.
-_W_SUBJECT, _W_OTHER, _W_CAPTION, _W_QUOTED = 2.0, 1.0, 0.3, 0.2
 #: Below this an entity is too faint to be the antecedent of a pronoun or description.
-_MIN_SALIENCE = 0.25
 #: The winner must be this many times as salient as the runner-up.
-_MARGIN = 1.5
 #: How far left of its head noun a description may start ("the five-time Lantern Award winner").
 _MAX_DESC_TOKENS = 8
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
@@ -55,7 +58,12 @@ _INDEFINITE = frozenset({"a", "an"})
 _DESC_MARKS = QUOTE_MARKS + "-–/"
 
 
-@dataclass
+#: Abbreviated titles ("Gov.", "Sen."), and titles that are part of how someone is known ("Lady X").
+_TITLE_ABBREVIATIONS = words("title_abbreviations")
+_TITLES_IN_NAME = words("name_titles")
+
+
+@dataclass(eq=False)
 class _Cluster:
     kind: str
     names: list[str]
@@ -63,10 +71,10 @@ class _Cluster:
     descriptions: list[str] = field(default_factory=list)
     gender: str | None = None
     age: int | None = None
-    salience: float = 0.0
 
     def full_name(self) -> str:
-        return max(self.names, key=lambda n: (len(n.split()), len(n)))
+        """The fullest name, preferring one not led by a title ("Michael Curry" over "Bishop Curry")."""
+        return max(self.names, key=lambda n: (_bare(n) == n or _title_in_name(n), len(n.split()), len(n)))
 
 
 def extract_entities(doc: Doc) -> tuple[Entity, ...]:
@@ -103,9 +111,12 @@ def _cluster_names(doc: Doc, names: list[NameMention]) -> tuple[list[_Cluster], 
     """Group name mentions: longer names first, then shorter ones join the name they are part of."""
     clusters: list[_Cluster] = []
     by_name: dict[str, _Cluster] = {}
-    for m in sorted(names, key=lambda m: (-len(m.text.split()), m.start)):
-        key = m.text.lower()
-        cluster = by_name.get(key) or _containing(clusters, m)
+    for m in sorted(names, key=lambda m: (-len(_bare(m.text).split()), m.start)):
+        key = _bare(m.text).lower()
+        if not key:
+            # a title alone ("Sir") names nobody
+            continue
+        cluster = by_name.get(key) or _containing(doc, clusters, m)
         if cluster is None:
             cluster = _Cluster(kind=m.kind, names=[])
             clusters.append(cluster)
@@ -116,7 +127,9 @@ def _cluster_names(doc: Doc, names: list[NameMention]) -> tuple[list[_Cluster], 
             cluster.gender = HONORIFICS.get(m.honorific)
     of_token: dict[int, _Cluster] = {}
     for m in names:
-        cluster = by_name[m.text.lower()]
+        cluster = by_name.get(_bare(m.text).lower())
+        if cluster is None:
+            continue
         cluster.mentions.append((doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1])))
         for i in range(m.start, m.end):
             of_token[i] = cluster
@@ -131,16 +144,22 @@ def _cluster_names(doc: Doc, names: list[NameMention]) -> tuple[list[_Cluster], 
     return clusters, of_token
 
 
-def _containing(clusters: list[_Cluster], m: NameMention) -> _Cluster | None:
-    """The one cluster whose longer name has ``m`` as its last words (surname), else first words."""
-    words = m.text.lower().split()
+def _containing(doc: Doc, clusters: list[_Cluster], m: NameMention) -> _Cluster | None:
+    """The one cluster whose longer name has ``m`` as its last words (surname), else first words.
+
+    Titles are left out on both sides ("Bishop Curry" joins "Michael Curry"); a name never
+    joins a person it is coordinated with ("President Obama and first lady Michelle Obama"
+    are two people).
+    """
+    words = _bare(m.text).lower().split()
+    beside = _names_beside(doc, m)
     for side in (-1, 1):
         hits = []
         for c in clusters:
-            if c.kind != m.kind and m.kind != "person":
+            if c.kind != m.kind and m.kind != "person" or beside.intersection(c.names):
                 continue
             for name in c.names:
-                parts = name.lower().split()
+                parts = _bare(name).lower().split()
                 if (
                     len(parts) > len(words)
                     and (parts[-len(words) :] if side < 0 else parts[: len(words)]) == words
@@ -153,6 +172,37 @@ def _containing(clusters: list[_Cluster], m: NameMention) -> _Cluster | None:
             # two people share the part: ambiguous, keep it apart rather than guess
             return None
     return None
+
+
+def _title_word(word: str) -> bool:
+    """A title or role written before a name: "Mr", "Sir", "Gov.", "Bishop", "President"."""
+    low = word.lower()
+    return low in HONORIFICS or low in _TITLE_ABBREVIATIONS or word[:1].isupper() and low in PERSON_NOUNS
+
+
+def _bare(name: str) -> str:
+    """``name`` without the titles it starts with ("Archbishop Justin Welby" -> "Justin Welby").
+
+    >>> _bare("Sir Bryn Terfel"), _bare("Sir")
+    ('Bryn Terfel', '')
+    """
+    words = name.split()
+    while words and _title_word(words[0]):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _title_in_name(name: str) -> bool:
+    """A title that is part of how the person is known ("Lady X", "Prince Y", "Pope Z")."""
+    first = name.split()[0].lower() if name.split() else ""
+    return first in _TITLES_IN_NAME and bool(_bare(name))
+
+
+def _names_beside(doc: Doc, m: NameMention) -> frozenset[str]:
+    """The names coordinated with ``m`` ("X and Y", "X, Y and Z"): never the same person as ``m``."""
+    root = doc[m.start : m.end].root
+    linked = {c.i for c in root.children if c.dep_ == "conj"} | ({root.head.i} if root.dep_ == "conj" else set())
+    return frozenset(e.text for e in doc.ents if any(e.start <= i < e.end for i in linked))
 
 
 def _quoted_tokens(doc: Doc) -> set[int]:
@@ -274,6 +324,11 @@ def _apposed_name(noun: Token, of_token: dict[int, _Cluster]) -> _Cluster | None
 
 
 def _title_before(doc: Doc, i: int, cluster: _Cluster, of_token: dict[int, _Cluster]) -> None:
+    """A title or role written right before the name: "Video Star X", "actor X", "Archbishop of Y X"."""
+    office = _office_before(doc, i, of_token)
+    if office is not None:
+        cluster.descriptions.append(doc[office:i].text)
+        return
     j = i
     while (
         j > 0
@@ -306,6 +361,30 @@ def _title_before(doc: Doc, i: int, cluster: _Cluster, of_token: dict[int, _Clus
         gender = PERSON_NOUNS[doc[i - 1].lower_]
         if gender and cluster.gender is None:
             cluster.gender = gender
+
+
+def _office_before(doc: Doc, i: int, of_token: dict[int, _Cluster]) -> int | None:
+    """Where an office "Role of Place" starts right before token ``i`` ("Archbishop of Canterbury X")."""
+    j = i
+    while j > 1 and doc[j - 1].is_title and doc[j - 1].pos_ == "PROPN" and doc[j - 1].i not in of_token:
+        j -= 1
+    if j == i or doc[j - 1].lower_ != "of" or j < 2:
+        return None
+    k = j - 1
+    while k > 0 and doc[k - 1].is_title and doc[k - 1].lower_ in PERSON_NOUNS and doc[k - 1].i not in of_token:
+        k -= 1
+    return k if k < j - 1 else None
+
+
+def _in_office_subject(token: Token) -> bool:
+    """A name that is the object of "of" after an office that is the subject:
+    "Archbishop of Canterbury Justin Welby praised ..." (the parser makes "Archbishop" the subject)."""
+    head = token
+    while head.dep_ in ("compound", "flat") and head.head.i != head.i:
+        head = head.head
+    of = head.head
+    return head.dep_ == "pobj" and of.lower_ == "of" and of.head.dep_ in _SUBJECT_DEPS and of.head.is_title \
+        and of.head.lower_ in PERSON_NOUNS
 
 
 def _read_age(doc: Doc, token: Token, cluster: _Cluster) -> None:
@@ -354,40 +433,47 @@ def _read_in_order(
     doc: Doc, clusters: list[_Cluster], of_token: dict[int, _Cluster], quoted: set[int]
 ) -> None:
     """Walk the article keeping salience, resolving pronouns and descriptions as they come."""
+    focus: Salience[_Cluster] = Salience()
     for sent in doc.sents:
-        for c in clusters:
-            c.salience *= _DECAY
+        # quoted speech keeps its speaker in focus: only narration moves the focus on
+        focus.next_sentence(narration=not _inside_quotation(sent, quoted))
         caption = _is_caption(sent)
         seen: set[int] = set()
         for token in sent:
             cluster = of_token.get(token.i)
             if cluster is not None:
                 if id(cluster) not in seen or token.dep_ in _SUBJECT_DEPS:
-                    cluster.salience += _weight(token, caption, quoted)
+                    focus.mention(cluster, *_weight(token, caption, quoted))
                     seen.add(id(cluster))
                 continue
             if token.i in quoted or caption:
                 continue
-            target = _resolve(doc, token, clusters, of_token)
-            if target is not None:
-                target.salience += _weight(token, caption, quoted)
+            target = _resolve(doc, token, clusters, focus, of_token)
+            if target is not None and (id(target) not in seen or token.dep_ in _SUBJECT_DEPS):
+                focus.mention(target, *_weight(token, caption, quoted))
                 seen.add(id(target))
 
 
-def _weight(token: Token, caption: bool, quoted: set[int]) -> float:
+def _inside_quotation(sent: Span, quoted: set[int]) -> bool:
+    """Whether every word of the sentence is inside quotation marks."""
+    return all(t.i in quoted or t.is_punct or t.is_space for t in sent)
+
+
+def _weight(token: Token, caption: bool, quoted: set[int]) -> tuple[float, bool]:
+    """The weight of a mention, and whether it is a subject (the centre of its sentence)."""
     if token.i in quoted:
-        return _W_QUOTED
+        return W_QUOTED, False
     if caption:
-        return _W_CAPTION
+        return W_CAPTION, False
     # "X and Y said", "the director, X, shrugged": a conjunct or apposition of a subject is one too
     subject = token.dep_ in _SUBJECT_DEPS or (
         token.dep_ in ("conj", "appos") and token.head.dep_ in _SUBJECT_DEPS
-    )
-    return _W_SUBJECT if subject else _W_OTHER
+    ) or _in_office_subject(token)
+    return (W_SUBJECT, True) if subject else (W_OTHER, False)
 
 
 def _resolve(
-    doc: Doc, token: Token, clusters: list[_Cluster], of_token: dict[int, _Cluster]
+    doc: Doc, token: Token, clusters: list[_Cluster], focus: Salience[_Cluster], of_token: dict[int, _Cluster]
 ) -> _Cluster | None:
     """Resolve a pronoun or description at ``token`` and record it; None if it is neither or unresolved."""
     gender = PRONOUNS.get(token.lower_) if token.pos_ == "PRON" or token.tag_ in ("PRP", "PRP$") else None
@@ -397,12 +483,12 @@ def _resolve(
     if gender is not None:
         kinds = ("group", "organization") if gender == "p" else ("person",)
         target = _most_salient(
-            clusters, kinds, None if gender == "p" else gender, _clause_subject(token, of_token)
+            clusters, focus, kinds, None if gender == "p" else gender, _clause_subject(token, of_token)
         )
         if target is not None and gender != "p" and _unknown_subject_before(doc, token, of_token, target):
             # "Dahl disagreed. '...,' she said." with Dahl unrecognised: she may well be Dahl
             target = None
-        elif target is None and gender != "p" and not _candidates(clusters, kinds, gender, None):
+        elif target is None and gender != "p" and not _candidates(clusters, focus, kinds, gender, None):
             # nobody yet to refer back to: '"...," she said. Ana Rivera, 41, ...' names her next
             target = _named_next(doc, token, kinds, gender, of_token)
         if target is not None:
@@ -430,27 +516,28 @@ def _resolve(
     gender = PERSON_NOUNS.get(token.lower_)
     subject = _sentence_subject(token, of_token)
     target = (
-        _described_before(clusters, token, kinds)
+        _holder_of(clusters, doc[token.i : _description_end(token)].text)
+        or _described_before(clusters, focus, token, kinds)
         # "the 'Golden Hour' singer": whoever the article has release or sing that title
         or (_performer_of_title(doc, doc[start : token.i], of_token) if kind == "person" else None)
         # "the band" is a music group before it is a label; "the label" an organisation first
-        or (_band_like(_most_salient(clusters, ("group", "organization"), None, subject))
+        or (_band_like(_most_salient(clusters, focus, ("group", "organization"), None, subject))
             if token.lower_ in MUSIC_GROUP_NOUNS else None)
-        or (_most_salient(clusters, ("group",), None, subject) if token.lower_ in MUSIC_GROUP_NOUNS else None)
-        or (_only_group(clusters) if token.lower_ in MUSIC_GROUP_NOUNS else None)
+        or (_most_salient(clusters, focus, ("group",), None, subject) if token.lower_ in MUSIC_GROUP_NOUNS else None)
+        or (_only_group(clusters, focus) if token.lower_ in MUSIC_GROUP_NOUNS else None)
         or (
-            _most_salient(clusters, ("organization",), None, subject)
+            _most_salient(clusters, focus, ("organization",), None, subject)
             if kind == "group" and token.lower_ not in MUSIC_GROUP_NOUNS
             else None
         )
-        or _most_salient(clusters, kinds, gender, subject, age)
-        or (_only_group(clusters) if kind == "group" else None)
+        or _most_salient(clusters, focus, kinds, gender, subject, age)
+        or (_only_group(clusters, focus) if kind == "group" else None)
     )
     if (
         target is None
         and kind == "person"
         and token.dep_ in _SUBJECT_DEPS
-        and not _candidates(clusters, kinds, gender, None)
+        and not _candidates(clusters, focus, kinds, gender, None)
     ):
         # a lede that names its subject a sentence late: "The singer, 45, told ... . Ana Rivera ..."
         target = _named_next(doc, token, kinds, gender, of_token, age)
@@ -505,19 +592,29 @@ def _band_like(cluster: _Cluster | None) -> _Cluster | None:
     return cluster if cluster.kind == "group" or last.endswith("s") and last not in ORG_WORDS else None
 
 
-def _only_group(clusters: list[_Cluster]) -> _Cluster | None:
+def _only_group(clusters: list[_Cluster], focus: Salience[_Cluster]) -> _Cluster | None:
     """The one music group named so far: "the band" a few paragraphs on can be no other."""
-    groups = [c for c in clusters if c.kind == "group" and c.salience > 0]
+    groups = [c for c in clusters if c.kind == "group" and focus.of(c) > 0]
     return groups[0] if len(groups) == 1 else None
 
 
-def _described_before(clusters: list[_Cluster], noun: Token, kinds: tuple[str, ...]) -> _Cluster | None:
+def _holder_of(clusters: list[_Cluster], office: str) -> _Cluster | None:
+    """The one entity earlier given the office "X of Y" now named again ("the Archbishop of Canterbury")."""
+    if " of " not in office:
+        return None
+    hits = [c for c in clusters if any(d.lower() == office.lower() for d in c.descriptions)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _described_before(
+    clusters: list[_Cluster], focus: Salience[_Cluster], noun: Token, kinds: tuple[str, ...]
+) -> _Cluster | None:
     """The one recent entity already described with the same noun ("the singer" again)."""
     hits = [
         c
         for c in clusters
         if c.kind in kinds
-        and c.salience >= _MIN_SALIENCE / 4
+        and focus.of(c) >= MIN_SALIENCE / 4
         and any(
             d.split()[-1].lower() == noun.lower_ and (d.split()[0].lower() in _DEFINITE or d.islower())
             for d in c.descriptions
@@ -596,23 +693,20 @@ def _clause_subject(token: Token, of_token: dict[int, _Cluster]) -> _Cluster | N
 
 def _candidates(
     clusters: list[_Cluster],
+    focus: Salience[_Cluster],
     kinds: tuple[str, ...],
     gender: str | None,
     exclude: _Cluster | None,
     age: int | None = None,
 ) -> list[_Cluster]:
     """Salient entities of a compatible kind, gender and age, the most salient first."""
-    return sorted(
-        (
-            c
-            for c in clusters
-            if c.kind in kinds
-            and c is not exclude
-            and c.salience >= _MIN_SALIENCE
-            and (gender is None or c.gender is None or c.gender == gender)
-            and (age is None or c.age is None or c.age == age)
-        ),
-        key=lambda c: -c.salience,
+    return focus.ranked(
+        c
+        for c in clusters
+        if c.kind in kinds
+        and c is not exclude
+        and (gender is None or c.gender is None or c.gender == gender)
+        and (age is None or c.age is None or c.age == age)
     )
 
 
@@ -701,22 +795,18 @@ def _unnamed_subject_before(doc: Doc, token: Token, of_token: dict[int, _Cluster
 
 def _most_salient(
     clusters: list[_Cluster],
+    focus: Salience[_Cluster],
     kinds: tuple[str, ...],
     gender: str | None,
     exclude: _Cluster | None,
     age: int | None = None,
 ) -> _Cluster | None:
-    """The most salient compatible entity, or None when a rival comes too close to call.
+    """The most salient compatible entity, or None when a rival comes too close to call
+    (unless only one of them was the last sentence's subject: see :class:`Salience`).
 
     An age in the description ("the 29-year-old") rules out anyone of another known age.
     """
-    ranked = _candidates(clusters, kinds, gender, exclude, age)
-    if not ranked:
-        return None
-    if len(ranked) > 1 and ranked[1].salience * _MARGIN > ranked[0].salience:
-        # two candidates about equally salient: leave it unresolved rather than guess
-        return None
-    return ranked[0]
+    return focus.pick(_candidates(clusters, focus, kinds, gender, exclude, age))
 
 
 def _to_entities(doc: Doc, clusters: list[_Cluster]) -> tuple[Entity, ...]:
