@@ -260,7 +260,7 @@ def _description_noun(token: Token) -> str | None:
         return None
     if lower in PROXY_NOUNS:
         return "proxy"
-    if lower in PERSON_NOUNS or _AGE_RE.match(lower) or lower == "old" and _year_old(token):
+    if lower in PERSON_NOUNS or _AGE_RE.match(lower) or lower == "old" and _year_old(token) or _speaking_agent(token):
         return "person"
     if lower in GROUP_NOUNS:
         return "group"
@@ -268,6 +268,22 @@ def _description_noun(token: Token) -> str | None:
         # "the four-piece": a band by its size
         return "group"
     return None
+
+
+#: Endings of agent nouns: the one who does ("commentator", "resident", "organiser", "pianist").
+_AGENT_ENDINGS = ("er", "or", "ist", "ian", "ent", "ant")
+
+
+def _speaking_agent(token: Token) -> bool:
+    """An agent noun that is the subject of a verb of saying: "said the political commentator",
+    "added the Chambersburg resident". Whoever speaks is a person, whatever the noun."""
+    return (
+        token.tag_ == "NN"
+        and len(token.text) > 4
+        and token.lower_.endswith(_AGENT_ENDINGS)
+        and token.dep_ in labels("speaker-object")
+        and is_say_verb(token.head)
+    )
 
 
 def _year_old(token: Token) -> bool:

@@ -103,9 +103,13 @@ def is_say_verb(token: Token) -> bool:
     if token.pos_ == "PROPN" and not token.is_lower:
         # "The Huffington Post", "Said Ali": a name, not a tagger slip
         return False
-    return token.pos_ in labels("say-pos") and (
-        token.lemma_.lower() in SAY_VERBS or token.lower_ in SAY_VERBS
-    )
+    if token.pos_ not in labels("say-pos"):
+        return False
+    lemma = token.lemma_.lower()
+    if lemma in SAY_VERBS or token.lower_ in SAY_VERBS:
+        return True
+    # a phrasal verb of saying: "went on", "pointed out"
+    return any(c.dep_ == "prt" and f"{lemma} {c.lower_}" in SAY_VERBS for c in token.children)
 
 
 def find_marked_spans(text: str) -> list[MarkedSpan]:

@@ -145,7 +145,7 @@ def _exclaimed(content: Span, words: list[Token]) -> bool:
 def _short_utterance(cand: Candidate) -> bool:
     """Words that end on their own punctuation ("Never!"), or on a comma before a cue after them."""
     last = cand.content.text.rstrip()[-1:]
-    if last in "!?." and cand.content.text.lstrip()[:1].isupper():
+    if last in "!?." and cand.content.text.lstrip(" ¡¿")[:1].isupper():
         return True
     return last == "," and cand.cue is not None and cand.cue.token.i > cand.content.end
 
