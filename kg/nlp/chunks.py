@@ -1,12 +1,12 @@
 """Long articles in pieces: cut at paragraph breaks, each piece parsed alone, the facts joined again.
 
 One Doc of a whole long article costs more than its length. spaCy's parser and entity
-recogniser hold working memory in proportion to the Doc (1.6 GB for 400,000 characters),
-and several of kg's extractors look across the whole Doc for each mention or date they
-weigh, so time grew with the square of the length: 400,000 characters took four times
-as long as 200,000. Pieces of at most :data:`CHUNK_CHARS` characters bound both, so
-time and memory grow with the text. An article of that length or less (nearly all
-news) is one piece and is read exactly as before.
+recogniser hold working memory in proportion to the Doc (1.6 GB for 400,000 characters,
+2.9 GB for 800,000), and several of kg's extractors look across the whole Doc for each
+mention or date they weigh, so time grew faster than the length: 400,000 characters
+took three to four times as long as 200,000. Pieces of at most :data:`CHUNK_CHARS`
+characters bound both, so time and memory grow with the text. An article of that
+length or less (nearly all news) is one piece and is read exactly as before.
 
 What a cut loses is what reads across it: a pronoun or "the singer" at the start of a
 piece has nothing before it to point at. So a cut goes at a blank line where it can,
@@ -34,10 +34,10 @@ from kg.nlp.text import map_spans
 
 __all__ = ["CHUNK_CHARS", "chunk_bounds", "join_facts"]
 
-#: Most characters in one piece. Time per character is lowest for small pieces (a
-#: 400,000-character article: 15.5 CPU s in pieces of 10,000, 16.5 of 20,000, 18.5 of
-#: 50,000, about 75 whole) but every cut may lose a link; 20,000 characters (some 3,500
-#: words) leaves nearly every news article whole.
+#: Most characters in one piece. Time per character is lowest for small pieces (the
+#: extraction of a 400,000-character article: 15.5 CPU s in pieces of 10,000, 16.5 of
+#: 20,000, 18.5 of 50,000, 56 to 63 whole) but every cut may lose a link; 20,000
+#: characters (some 3,500 words) leaves nearly every news article whole.
 CHUNK_CHARS = 20_000
 
 # Where a piece may end, best first: the piece ends at a match's start, the next begins at its end.

@@ -13,7 +13,8 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 def test_the_count_is_the_number_of_articles_read(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text("Choir wins county prize.\n", encoding="utf-8")
     (tmp_path / "nested").mkdir()
-    (tmp_path / "nested" / "b.html").write_text("<html><body><p>The band played on.</p></body></html>", encoding="utf-8")
+    page = "<html><body><p>The band played on.</p></body></html>"
+    (tmp_path / "nested" / "b.html").write_text(page, encoding="utf-8")
     lines = [json.dumps({"text": f"Story {n}."}) for n in range(5)]
     # Blank lines, a trailing one included, hold no article.
     (tmp_path / "c.jsonl").write_text("\n".join(lines[:2]) + "\n\n  \n" + "\n".join(lines[2:]) + "\n", encoding="utf-8")
