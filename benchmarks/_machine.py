@@ -1,8 +1,9 @@
-"""What a benchmark's figures were measured on: one description shared by every script."""
+"""What a benchmark's figures were measured on, and how they are written: shared by every script."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import platform
 from importlib.metadata import PackageNotFoundError, version
@@ -44,3 +45,10 @@ def machine(*packages: str, model: str | None = None) -> dict[str, object]:
 
         described["model"] = f"{model} {spacy.util.get_package_version(model) or ''}".strip()
     return described
+
+
+def save_result(path: Path, result: dict[str, object]) -> None:
+    """Write a benchmark's figures (with the machine described in them) as indented JSON, and say where."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
+    print(f"wrote {path}")

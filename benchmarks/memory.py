@@ -41,7 +41,8 @@ from corpus import write_jsonl  # noqa: E402
 from _machine import machine  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
-_DONE = re.compile(rb"(\d+)article \[")  # tqdm's count in `kg build --progress` output
+# tqdm's count in `kg build --progress` output: "| 900/2000 [" (a total known), "900article [" (not).
+_DONE = re.compile(rb"(\d+)(?:/\d+|article) \[")
 
 
 def _rss_mib(pid: int) -> tuple[float, float]:

@@ -37,13 +37,13 @@ class _Problems:
         click.echo(f"Warning: {message}", err=True)
 
 
-def _progress(items, enabled: bool, unit: str = "article"):  # type: ignore[no-untyped-def]
-    """Wrap an iterator in a progress bar when stderr is a terminal."""
+def _progress(items, enabled: bool, total: int | None = None, unit: str = "article"):  # type: ignore[no-untyped-def]
+    """Wrap an iterator in a progress bar when stderr is a terminal; with a total, it shows an ETA."""
     if not enabled:
         return items
     from tqdm import tqdm
 
-    return tqdm(items, unit=unit, file=sys.stderr, leave=False)
+    return tqdm(items, total=total, unit=unit, file=sys.stderr, leave=False)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -91,6 +91,7 @@ def build(inputs: tuple[str, ...], output: Path | None, store: str | None, links
     """
     from kg._build import extract_articles
     from kg.graph import KnowledgeGraph, export_format
+    from kg.io import count_articles
     from kg.rdf.resolve import load_links
 
     if output is None and store is None:
@@ -111,7 +112,7 @@ def build(inputs: tuple[str, ...], output: Path | None, store: str | None, links
         pairs = extract_articles(inputs, model=model, batch_size=batch_size, n_process=workers,
                                  strict=strict, on_problem=problems)
         show = sys.stderr.isatty() if progress is None else progress
-        articles = graph.add_all(_progress(pairs, show))
+        articles = graph.add_all(_progress(pairs, show, count_articles(inputs) if show else None))
     if not articles:
         raise KgError(f"no article found in {', '.join(inputs)}")
     if output is not None:

@@ -104,6 +104,33 @@ def read_articles(
             yield from _read_stdin(report)
 
 
+def count_articles(inputs: Iterable[str | Path]) -> int | None:
+    """How many articles ``inputs`` hold, found without reading them: for a progress bar's total.
+
+    A text or HTML file is one article, a JSONL file one per non-blank line (counted,
+    not parsed), a folder the sum of its files. A source found bad when read is still
+    counted, so the count may run a little over. None when one input is stdin, which
+    cannot be counted without being read.
+    """
+    total = 0
+    for item in inputs:
+        if str(item) == STDIN:
+            return None
+        path = Path(item)
+        for file in _folder_files(path) if path.is_dir() else [path]:
+            total += _count_lines(file) if file.suffix.lower() == ".jsonl" else 1
+    return total
+
+
+def _count_lines(path: Path) -> int:
+    """Non-blank lines of a file, or 0 when it cannot be read (reading it will say why)."""
+    try:
+        with path.open("rb") as stream:
+            return sum(1 for line in stream if not line.isspace())
+    except OSError:
+        return 0
+
+
 def article_id(text: str, url: str | None = None) -> str:
     """A deterministic id: a digest of the URL when there is one, else of the text.
 

@@ -9,6 +9,7 @@ the cleaned text get the original's words back by offset (:func:`restore_spans`)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TypeVar
 
 from kg.extract.model import TextSpan
@@ -43,11 +44,23 @@ def restore_spans(record: _R, original: str) -> _R:
     >>> restore_spans((TextSpan(0, 3, "a b"),), "a\\tb")
     (TextSpan(start=0, end=3, text='a\\tb'),)
     """
+    return map_spans(record, lambda span: TextSpan(span.start, span.end, original[span.start : span.end]))
+
+
+def map_spans(record: _R, change: Callable[[TextSpan], TextSpan]) -> _R:
+    """``record`` with ``change`` applied to every TextSpan in it, at any depth.
+
+    Facts are frozen dataclasses and tuples of them; spans sit at several depths
+    (a performance's date has one), so one walk finds them all.
+
+    >>> map_spans((TextSpan(0, 1, "a"),), lambda s: TextSpan(s.start + 5, s.end + 5, s.text))
+    (TextSpan(start=5, end=6, text='a'),)
+    """
     if isinstance(record, TextSpan):
-        return TextSpan(record.start, record.end, original[record.start : record.end])  # type: ignore[return-value]
+        return change(record)  # type: ignore[return-value]
     if dataclasses.is_dataclass(record) and not isinstance(record, type):
-        changes = {f.name: restore_spans(getattr(record, f.name), original) for f in dataclasses.fields(record)}
+        changes = {f.name: map_spans(getattr(record, f.name), change) for f in dataclasses.fields(record)}
         return dataclasses.replace(record, **changes)  # type: ignore[type-var]
     if isinstance(record, tuple):
-        return tuple(restore_spans(item, original) for item in record)  # type: ignore[return-value]
+        return tuple(map_spans(item, change) for item in record)  # type: ignore[return-value]
     return record

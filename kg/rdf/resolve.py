@@ -145,19 +145,14 @@ class NameIndex:
         earlier version) said. None, or more than one, and it stays apart.
         """
         resolved: dict[str, Resolved] = {}
+        full_names = _full_names(facts)
         for entity in facts.entities:
             kind = entity.kind if entity.kind in _AGENT_CLASSES else "person"
             words = _words(entity.name)
             if len(words) != 1:
                 continue
             own = mint(kind, entity.name)
-            local = {
-                mint(kind, other.name): other.name
-                for other in facts.entities
-                if (other.kind if other.kind in _AGENT_CLASSES else "person") == kind
-                and len(_words(other.name)) > 1
-                and words[0] in {w for label in (other.name, *other.aliases) for w in _words(label)}
-            }
+            local = full_names.get((kind, words[0]), {})
             if local:
                 # The article names the full form itself: that decides (or is ambiguous).
                 if len(local) == 1:
@@ -197,6 +192,21 @@ class NameIndex:
     def _best_name(self, entity: URIRef, skip: URIRef) -> str | None:
         """The fullest name other graphs give ``entity``."""
         return _fullest(label for graph, labels in self._names[entity].items() if graph != skip for label in labels)
+
+
+def _full_names(facts: Facts) -> dict[tuple[str, str], dict[URIRef, str]]:
+    """(kind, word) -> the article's agents of several words with that word in a name or alias (IRI -> name).
+
+    Made once per article: matching each one-word name against every agent anew grew
+    with the square of the agents, and a long article names them by the thousand.
+    """
+    index: dict[tuple[str, str], dict[URIRef, str]] = defaultdict(dict)
+    for entity in facts.entities:
+        if len(_words(entity.name)) > 1:
+            kind = entity.kind if entity.kind in _AGENT_CLASSES else "person"
+            for word in {w for label in (entity.name, *entity.aliases) for w in _words(label)}:
+                index[kind, word][mint(kind, entity.name)] = entity.name
+    return index
 
 
 def _fullest(names: Iterable[str]) -> str | None:
