@@ -251,9 +251,10 @@ def _clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
         return True
     if len(content_words(list(gap))) > _MAX_GAP_TOKENS:
         return False
-    # the previous quotation's own cue clause names whom it was said to and what went on as it
-    # was said ("Underwood told Billboard in May", "said Serena as she held the Venus dish")
-    own_clause = {t.i for t in prev.cue.token.subtree} if prev.cue is not None and prev.cue.token.i < gap.end else set()
+    # the cue clause after the previous quotation names whom it was said to and what went on as
+    # it was said ("Underwood told Billboard in May", "said Serena as she held the Venus dish")
+    after = prev.cue is not None and prev.content.end <= prev.cue.token.i < gap.end
+    own_clause = {t.i for t in prev.cue.token.subtree} if after else set()
     for t in gap:
         if t.i in own_clause:
             continue

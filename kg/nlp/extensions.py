@@ -11,6 +11,7 @@ from spacy.tokens import Doc
 #: Extension name -> default value. Fact lists are tuples of kg.extract.model records.
 DOC_EXTENSIONS: dict[str, object] = {
     "published": None,  # ISO date of the article, set before the pipeline runs
+    "original_text": None,  # the article as read, when cleaning its spaces changed it
     "entities": (),
     "quotes": (),
     "works": (),

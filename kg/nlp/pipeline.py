@@ -27,10 +27,6 @@ DEFAULT_BATCH_SIZE = 32
 #: articles has about 75,000.
 BATCH_CHARS = 100_000
 
-#: ``doc.user_data`` key of the article's text as read, kept when cleaning changed it.
-_ORIGINAL = "kg.original_text"
-
-
 def add_kg_components(nlp: Language) -> Language:
     """Add kg's components to a loaded spaCy pipeline (in place) and return it."""
     set_doc_extensions()
@@ -73,7 +69,7 @@ def _text_doc(nlp: Language, text: str, published: str | None) -> Doc:
     doc = nlp.make_doc(cleaned)
     doc._.published = published
     if cleaned != text:
-        doc.user_data[_ORIGINAL] = text
+        doc._.original_text = text
     return doc
 
 
@@ -87,7 +83,7 @@ def facts_from_doc(doc: Doc) -> Facts:
         places=tuple(doc._.places),
         performances=tuple(doc._.performances),
     )
-    original = doc.user_data.get(_ORIGINAL)
+    original = doc._.original_text
     # The extractors read the cleaned text: spans get the article's own words back.
     return facts if original is None else restore_spans(facts, original)
 
