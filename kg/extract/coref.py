@@ -36,6 +36,7 @@ from kg.extract.discourse import (
     W_OTHER,
     W_QUOTED,
     W_SUBJECT,
+    Focus,
     Salience,
 )
 from kg.extract.gazetteer import given_name_gender
@@ -84,12 +85,24 @@ def extract_entities(doc: Doc) -> tuple[Entity, ...]:
         Entities in order of first mention; ``mentions`` holds names, pronouns and
         descriptions, so :func:`entity_at` answers "who is 'she' here".
     """
+    return read_entities(doc)[0]
+
+
+def read_entities(doc: Doc) -> tuple[tuple[Entity, ...], Focus]:
+    """:func:`extract_entities`, and the focus the article was read with: for each sentence,
+    how salient each entity was once it had been read (the ``kg_coref`` component keeps it as
+    ``doc._.focus`` for the stages that ask who is in focus)."""
     names = name_mentions(doc)
     clusters, of_token = _cluster_names(doc, names)
     quoted = _quoted_tokens(doc)
     _link_appositions(doc, clusters, of_token, quoted)
-    _read_in_order(doc, clusters, of_token, quoted)
-    return _to_entities(doc, clusters)
+    log = _read_in_order(doc, clusters, of_token, quoted)
+    entities = _to_entities(doc, clusters)
+    key_of = {id(c): e.key for c, e in zip(_ordered(clusters), entities, strict=True)}
+    focus = Focus()
+    for scores in log:
+        focus.record({key_of[id(c)]: v for c, v in scores.items() if id(c) in key_of})
+    return entities, focus
 
 
 def entity_at(entities: Iterable[Entity], start: int, end: int) -> Entity | None:
@@ -447,9 +460,13 @@ def _is_caption(sent: Span) -> bool:
 
 def _read_in_order(
     doc: Doc, clusters: list[_Cluster], of_token: dict[int, _Cluster], quoted: set[int]
-) -> None:
-    """Walk the article keeping salience, resolving pronouns and descriptions as they come."""
+) -> list[dict[_Cluster, float]]:
+    """Walk the article keeping salience, resolving pronouns and descriptions as they come.
+
+    Returns the salience of every entity at the end of each sentence.
+    """
     focus: Salience[_Cluster] = Salience()
+    log: list[dict[_Cluster, float]] = []
     for sent in doc.sents:
         # quoted speech keeps its speaker in focus: only narration moves the focus on
         focus.next_sentence(narration=not _inside_quotation(sent, quoted))
@@ -468,6 +485,8 @@ def _read_in_order(
             if target is not None and (id(target) not in seen or token.dep_ in _SUBJECT_DEPS):
                 focus.mention(target, *_weight(token, caption, quoted))
                 seen.add(id(target))
+        log.append(dict(focus.score))
+    return log
 
 
 def _inside_quotation(sent: Span, quoted: set[int]) -> bool:
@@ -825,9 +844,14 @@ def _most_salient(
     return focus.pick(_candidates(clusters, focus, kinds, gender, exclude, age))
 
 
+def _ordered(clusters: list[_Cluster]) -> list[_Cluster]:
+    """The clusters that were mentioned, in order of first mention: the order of their keys."""
+    return sorted((c for c in clusters if c.mentions), key=lambda c: min(c.mentions))
+
+
 def _to_entities(doc: Doc, clusters: list[_Cluster]) -> tuple[Entity, ...]:
     text = doc_text(doc)
-    ordered = sorted((c for c in clusters if c.mentions), key=lambda c: min(c.mentions))
+    ordered = _ordered(clusters)
     counters: dict[str, int] = {}
     out = []
     for c in ordered:

@@ -27,13 +27,14 @@ _NAME_POSSESSORS = words("name_possessors")
 class DocIndex:
     """A Doc's text, sentence bounds per token and subject indices, each built on first use."""
 
-    __slots__ = ("_sent_ends", "_sent_starts", "_subjects", "text")
+    __slots__ = ("_numbers", "_sent_ends", "_sent_starts", "_subjects", "text")
 
     def __init__(self, doc: Doc) -> None:
         self.text: str = doc.text
         self._sent_starts: list[int] | None = None
         self._sent_ends: list[int] | None = None
         self._subjects: list[int] | None = None
+        self._numbers: dict[int, int] | None = None
 
     def sentence_bounds(self, doc: Doc) -> tuple[list[int], list[int]]:
         """Per token, the index of its sentence's first token and one past its last."""
@@ -44,6 +45,13 @@ class DocIndex:
                     starts[k], ends[k] = sent.start, sent.end
             self._sent_starts, self._sent_ends = starts, ends
         return self._sent_starts, self._sent_ends
+
+    def sentence_number(self, doc: Doc, i: int) -> int:
+        """The number of the sentence of token ``i`` (the first sentence is 0)."""
+        starts = self.sentence_bounds(doc)[0]
+        if self._numbers is None:
+            self._numbers = {start: n for n, start in enumerate(sorted(set(starts)))}
+        return self._numbers[starts[i]]
 
     def subjects(self, doc: Doc) -> list[int]:
         """Indices of the doc's subjects, read from the dependency array in one call."""
@@ -69,6 +77,11 @@ def doc_text(doc: Doc) -> str:
 def sentence_bounds(doc: Doc) -> tuple[list[int], list[int]]:
     """Per token, the index of its sentence's first token and one past its last."""
     return doc_index(doc).sentence_bounds(doc)
+
+
+def sentence_number(doc: Doc, i: int) -> int:
+    """The number of the sentence of token ``i`` in the doc (the first sentence is 0)."""
+    return doc_index(doc).sentence_number(doc, i)
 
 
 def subject_indices(doc: Doc) -> list[int]:

@@ -18,6 +18,7 @@ DOC_EXTENSIONS: dict[str, object] = {
     "events": (),
     "places": (),
     "performances": (),
+    "focus": None,  # kg.extract.discourse.Focus: who is in focus, sentence by sentence
     "event_mentions": (),  # kg.extract.event_names.EventMention: the event names, before places
     "kg_index": None,  # kg.extract.text.DocIndex: what every extractor asks of the Doc, built once
 }

@@ -12,7 +12,7 @@ from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.coref import extract_entities
+from kg.extract.coref import read_entities
 from kg.extract.event_names import find_event_mentions
 from kg.extract.events import extract_events
 from kg.extract.performances import extract_performances
@@ -121,11 +121,16 @@ def make_events(nlp: Language, name: str):  # type: ignore[no-untyped-def]
 
 
 @Language.factory(
-    "kg_coref", requires=["doc._.places", "doc._.works", "doc._.events"], assigns=["doc._.entities"]
+    "kg_coref", requires=["doc._.places", "doc._.works", "doc._.events"], assigns=["doc._.entities", "doc._.focus"]
 )
 def make_coref(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
-    return _setter("entities", extract_entities)
+
+    def component(doc: Doc) -> Doc:
+        doc._.entities, doc._.focus = read_entities(doc)
+        return doc
+
+    return component
 
 
 @Language.factory("kg_work_creators", requires=["doc._.works", "doc._.entities"], assigns=["doc._.works"])
