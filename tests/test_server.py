@@ -517,8 +517,8 @@ def test_workers_cannot_reach_the_network() -> None:
     """Whatever gets past the query check, a worker process opens no connection, not even to this machine."""
     probe = (
         "import socket, urllib.request\n"
-        "from kg.server import _confine_network\n"
-        "_confine_network(None)\n"
+        "from kg.server.readonly import confine_network\n"
+        "confine_network(None)\n"
         "for attempt in (lambda: urllib.request.urlopen('http://example.org/', timeout=2),\n"
         "                lambda: socket.socket().connect(('192.0.2.1', 80)),\n"
         "                lambda: socket.socket().connect(('127.0.0.1', 9))):\n"
@@ -536,7 +536,7 @@ def test_workers_cannot_reach_the_network() -> None:
 
 
 def test_free_workers_go_to_the_oldest_waiting_request() -> None:
-    from kg.server import _Handoff
+    from kg.server.workers import _Handoff
 
     handoff = _Handoff()
     assert handoff.get(0.05) is None
