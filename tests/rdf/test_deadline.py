@@ -72,14 +72,14 @@ def graph(request: pytest.FixtureRequest, tmp_path: Path) -> KnowledgeGraph:
 @pytest.mark.parametrize("runaway", RUNAWAYS.values(), ids=RUNAWAYS.keys())
 def test_a_timed_out_query_leaves_nothing_running(graph: KnowledgeGraph, runaway: str) -> None:
     assert len(graph.query(f"SELECT ?n WHERE {{ ?p {NAME} ?n }}", timeout=10)) == 60
-    threads, memory = threading.active_count(), rss_mib()
+    threads, memory, kept = threading.active_count(), rss_mib(), set(children())  # kept: multiprocessing's helpers
     started = time.monotonic()
     with pytest.raises(QueryTimeout, match="1 s limit"):
         graph.query(runaway, timeout=1)
     assert time.monotonic() - started < 3
     time.sleep(3)  # long enough for a query left running to show in memory
     assert threading.active_count() == threads
-    assert children() == []
+    assert set(children()) <= kept
     assert rss_mib() < memory + 20
     # and the graph answers as before, under a limit or not
     assert graph.query(f"ASK {{ ?p {NAME} 'Person 7' }}", timeout=10).askAnswer
