@@ -7,6 +7,7 @@ a 50-row result cap; the protocol tests then talk to it over HTTP.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import http.client
 import io
@@ -536,27 +537,33 @@ def test_workers_cannot_reach_the_network() -> None:
 
 
 def test_free_workers_go_to_the_oldest_waiting_request() -> None:
-    from kg.server.workers import _Handoff
+    """Requests waiting for a worker get one in the order they came; one waiting past the limit gets ServerBusy."""
+    from kg.server.pool import ServerBusy, WorkerPool
 
-    handoff = _Handoff()
-    assert handoff.get(0.05) is None
-    served: list[tuple[int, object]] = []
+    async def scenario() -> tuple[list[tuple[int, object]], object]:
+        pool = WorkerPool("unused", workers=3, timeout=0.5, max_results=1)
+        pool.attach(asyncio.get_running_loop())
+        served: list[tuple[int, object]] = []
 
-    def wait(index: int) -> None:
-        served.append((index, handoff.get(5.0)))
+        async def wait(index: int) -> None:
+            served.append((index, await pool._wait_for_worker(asyncio.get_running_loop())))
 
-    threads = []
-    for index in range(3):
-        threads.append(threading.Thread(target=wait, args=(index,)))
-        threads[-1].start()
-        time.sleep(0.1)  # arrive in order
-    for worker in ("w0", "w1", "w2"):
-        handoff.put(worker)  # type: ignore[arg-type]
-    for thread in threads:
-        thread.join()
+        waiting = []
+        for index in range(3):
+            waiting.append(asyncio.create_task(wait(index)))
+            await asyncio.sleep(0.01)  # arrive in order
+        for worker in ("w0", "w1", "w2"):
+            pool._release(worker)  # type: ignore[arg-type]
+        await asyncio.gather(*waiting)
+        try:
+            late: object = await pool._wait_for_worker(asyncio.get_running_loop())
+        except ServerBusy as busy:
+            late = busy
+        return served, late
+
+    served, late = asyncio.run(scenario())
     assert sorted(served) == [(0, "w0"), (1, "w1"), (2, "w2")]
-    handoff.put("w3")  # type: ignore[arg-type]
-    assert handoff.get(0.05) == "w3"
+    assert isinstance(late, ServerBusy) and "busy for 0.5 s" in str(late)
 
 
 def test_long_error_messages_stay_one_short_line(endpoint: str) -> None:

@@ -46,6 +46,7 @@ __all__ = [
     "OxigraphBackend",
     "SparqlBackend",
     "is_sparql_url",
+    "from_ox",
     "from_ox_result",
     "is_store_dir",
     "sparql_endpoints",
@@ -411,7 +412,7 @@ def from_ox_result(raw: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples) -
         seen: dict[ox.NamedNode | ox.BlankNode | ox.Literal, Node] = {}
         result.bindings = [
             {
-                var: seen[value] if value in seen else seen.setdefault(value, _from_ox(value))
+                var: seen[value] if value in seen else seen.setdefault(value, from_ox(value))
                 for var, value in zip(result.vars, solution)
                 if value is not None
             }
@@ -421,11 +422,11 @@ def from_ox_result(raw: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples) -
     result = Result("CONSTRUCT")
     result.graph = Graph()
     for triple in raw:
-        result.graph.add((_from_ox(triple.subject), _from_ox(triple.predicate), _from_ox(triple.object)))
+        result.graph.add((from_ox(triple.subject), from_ox(triple.predicate), from_ox(triple.object)))
     return result
 
 
-def _from_ox(term: ox.NamedNode | ox.BlankNode | ox.Literal) -> Node:
+def from_ox(term: ox.NamedNode | ox.BlankNode | ox.Literal) -> Node:
     """One pyoxigraph term as the rdflib term kg itself would have written."""
     if isinstance(term, ox.NamedNode):
         return URIRef(term.value)

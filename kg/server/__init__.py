@@ -2,17 +2,20 @@
 
 Why it is built this way:
 
-- **Queries run in worker processes.** A query cannot be stopped reliably from
-  another thread (rdflib computes under the GIL the HTTP threads need; Oxigraph in
-  native code), so in-process a pathological query would hold the server. Each
-  worker process opens the graph itself and answers one query at a time; the HTTP
-  threads only parse requests, wait, and write answers. A query that passes the
-  time limit has its worker killed (SIGKILL) and replaced, while the other workers
-  keep answering.
+- **Queries run in worker processes** (:mod:`kg.server.worker`, :mod:`kg.server.pool`).
+  A query cannot be stopped reliably from another thread (rdflib computes under the
+  GIL; Oxigraph in native code), so in-process a pathological query would hold the
+  server. Each worker process opens the graph once, answers one query at a time and
+  writes the answer in the format asked for; a query that passes the time limit has
+  its worker killed (SIGKILL) and replaced, while the other workers keep answering.
+- **One event loop moves the bytes** (:mod:`kg.server.http11`, :mod:`kg.server.endpoint`):
+  it reads every connection and every worker's pipe, so a worker's answer goes out and
+  its next query in at once, with no thread per connection waiting for the GIL.
 - **The backend is one small interface.** :func:`make_runner` turns any
-  :class:`~kg.graph.KnowledgeGraph` into ``run_query(sparql) -> QueryResult``, a
-  plain picklable value, so the server neither knows nor cares whether the graph is
-  an in-memory rdflib Dataset, an on-disk store or a remote SPARQL server.
+  :class:`~kg.graph.KnowledgeGraph` into ``run_query(sparql) -> QueryResult``, so the
+  server neither knows nor cares whether the graph is an in-memory rdflib Dataset, an
+  on-disk store or a remote SPARQL server; on a store, :func:`make_store_runner`
+  reads Oxigraph's answers straight, without turning each term into rdflib's.
 - **Read-only whatever the request.** SPARQL Update (an ``update=`` parameter, an
   ``application/sparql-update`` body, or update keywords in a query), ``SERVICE``
   clauses and Graph Store writes are refused with a 4xx and a one-line reason.
@@ -24,15 +27,15 @@ Why it is built this way:
   loopback binding unless told otherwise, and a Host-header check against DNS
   rebinding while bound to loopback.
 
-Only the standard library serves HTTP (``http.server.ThreadingHTTPServer``).
+Only the standard library serves HTTP (asyncio).
 """
 
 from kg.server.config import DEFAULT_PORT, ServerConfig
 from kg.server.endpoint import SparqlServer, make_server, serve
 from kg.server.formats import choose_format, render
 from kg.server.readonly import QueryRefused, refusal
-from kg.server.results import QueryResult, QueryRunner, make_runner
-from kg.server.workers import ServerBusy, WorkerPool
+from kg.server.pool import ServerBusy, WorkerPool
+from kg.server.results import QueryResult, QueryRunner, make_runner, make_store_runner
 
 __all__ = [
     "DEFAULT_PORT",
@@ -45,6 +48,7 @@ __all__ = [
     "WorkerPool",
     "choose_format",
     "make_runner",
+    "make_store_runner",
     "make_server",
     "refusal",
     "render",

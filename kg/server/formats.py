@@ -6,17 +6,28 @@ import csv
 import io
 import json
 import re
-from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
+import pyoxigraph as ox
+from rdflib import BNode, Literal
+from rdflib.term import Node
+
 from kg.errors import KgError
-from kg.server.results import QueryResult
+from kg.server.results import QueryResult, Term
 
-if TYPE_CHECKING:
-    from rdflib.term import Node
+__all__ = ["NotAcceptable", "choose_format", "render", "utf8"]
 
-__all__ = ["NotAcceptable", "choose_format", "render"]
+#: pyoxigraph's term classes and the kind of term each is in SPARQL results.
+_OX_KINDS: dict[type, str] = {ox.NamedNode: "uri", ox.BlankNode: "bnode", ox.Literal: "literal"}
+_XSD_STRING = "http://www.w3.org/2001/XMLSchema#string"
+
+#: pyoxigraph terms written as SPARQL JSON, kept up to :data:`_JSON_TERMS_KEPT` of them (then begun again).
+_JSON_TERMS: dict[Term, str] = {}
+_JSON_TERMS_KEPT = 100_000
+
+#: A JSON string literal of a str, non-ASCII kept (what ``json.dumps(..., ensure_ascii=False)`` writes).
+_quote = json.encoder.encode_basestring  # type: ignore[attr-defined]
 
 #: Lone UTF-16 surrogates: a Python string can hold them, UTF-8 cannot.
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -155,30 +166,53 @@ def utf8(text: str) -> bytes:
 
 
 def _results_json(result: QueryResult) -> bytes:
+    """SPARQL JSON results, written as text piece by piece: a dict per term for ``json.dumps`` cost twice as much."""
     if result.kind == "ASK":
-        document: dict[str, Any] = {"head": {}, "boolean": result.boolean}
-    else:
-        bindings = [
-            {name: _json_term(term) for name, term in zip(result.variables, row) if term is not None}
-            for row in result.rows
-        ]
-        document = {"head": {"vars": list(result.variables)}, "results": {"bindings": bindings}}
-    return utf8(json.dumps(document, ensure_ascii=False))
+        return b'{"head": {}, "boolean": ' + (b"true" if result.boolean else b"false") + b"}"
+    names = [_quote(name) + ": " for name in result.variables]
+    if len(_JSON_TERMS) > _JSON_TERMS_KEPT:
+        _JSON_TERMS.clear()
+    bindings = ", ".join(
+        "{" + ", ".join(name + _json_term(term) for name, term in zip(names, row) if term is not None) + "}"
+        for row in result.rows
+    )
+    head = ", ".join(_quote(name) for name in result.variables)
+    return utf8(f'{{"head": {{"vars": [{head}]}}, "results": {{"bindings": [{bindings}]}}}}')
 
 
-def _json_term(term: Node) -> dict[str, str]:
-    from rdflib import BNode, Literal
+def _parts(term: Term) -> tuple[str, str, str | None, str | None]:
+    """``(kind, value, language, datatype)`` of an rdflib or pyoxigraph term; kind is uri, bnode or literal.
 
+    A pyoxigraph string literal loses its ``xsd:string`` datatype, as it does when read
+    into rdflib (:func:`kg.rdf.store.from_ox_result`): the answer is the same either way.
+    """
+    kind = _OX_KINDS.get(type(term))
+    if kind == "literal":
+        language = term.language  # type: ignore[union-attr]
+        datatype = None if language else term.datatype.value  # type: ignore[union-attr]
+        return kind, term.value, language, None if datatype == _XSD_STRING else datatype  # type: ignore[union-attr]
+    if kind is not None:
+        return kind, term.value, None, None  # type: ignore[union-attr]
     if isinstance(term, Literal):
-        out = {"type": "literal", "value": str(term)}
-        if term.language:
-            out["xml:lang"] = term.language
-        elif term.datatype:
-            out["datatype"] = str(term.datatype)
-        return out
-    if isinstance(term, BNode):
-        return {"type": "bnode", "value": str(term)}
-    return {"type": "uri", "value": str(term)}
+        return "literal", str(term), term.language, str(term.datatype) if term.datatype else None
+    return ("bnode" if isinstance(term, BNode) else "uri"), str(term), None, None
+
+
+def _json_term(term: Term) -> str:
+    """A term as SPARQL JSON; pyoxigraph's terms are written once and kept (the same people recur in answer after answer)."""
+    known = _JSON_TERMS.get(term) if type(term) in _OX_KINDS else None
+    if known is not None:
+        return known
+    kind, value, language, datatype = _parts(term)
+    if language:
+        text = f'{{"type": "literal", "value": {_quote(value)}, "xml:lang": {_quote(language)}}}'
+    elif datatype:
+        text = f'{{"type": "literal", "value": {_quote(value)}, "datatype": {_quote(datatype)}}}'
+    else:
+        text = f'{{"type": "{kind}", "value": {_quote(value)}}}'
+    if type(term) in _OX_KINDS:
+        _JSON_TERMS[term] = text
+    return text
 
 
 def _results_xml(result: QueryResult) -> bytes:
@@ -200,19 +234,16 @@ def _results_xml(result: QueryResult) -> bytes:
     return utf8("\n".join(out))
 
 
-def _xml_term(term: Node) -> str:
-    from rdflib import BNode, Literal
-
-    if isinstance(term, Literal):
-        attrs = ""
-        if term.language:
-            attrs = f" xml:lang={quoteattr(term.language)}"
-        elif term.datatype:
-            attrs = f" datatype={quoteattr(_xml_text(str(term.datatype)))}"
-        return f"<literal{attrs}>{xml_escape(_xml_text(str(term)))}</literal>"
-    if isinstance(term, BNode):
-        return f"<bnode>{xml_escape(_xml_text(str(term)))}</bnode>"
-    return f"<uri>{xml_escape(_xml_text(str(term)))}</uri>"
+def _xml_term(term: Term) -> str:
+    kind, value, language, datatype = _parts(term)
+    if kind != "literal":
+        return f"<{kind}>{xml_escape(_xml_text(value))}</{kind}>"
+    attrs = ""
+    if language:
+        attrs = f" xml:lang={quoteattr(language)}"
+    elif datatype:
+        attrs = f" datatype={quoteattr(_xml_text(datatype))}"
+    return f"<literal{attrs}>{xml_escape(_xml_text(value))}</literal>"
 
 
 def _xml_text(text: str) -> str:
@@ -231,12 +262,11 @@ def _results_csv(result: QueryResult) -> bytes:
     return utf8(buffer.getvalue())
 
 
-def _csv_term(term: Node | None) -> str:
-    from rdflib import BNode
-
+def _csv_term(term: Term | None) -> str:
     if term is None:
         return ""
-    return f"_:{term}" if isinstance(term, BNode) else str(term)
+    kind, value, _, _ = _parts(term)
+    return f"_:{value}" if kind == "bnode" else value
 
 
 def _results_tsv(result: QueryResult) -> bytes:
@@ -247,20 +277,18 @@ def _results_tsv(result: QueryResult) -> bytes:
     return utf8("\n".join(lines) + "\n")
 
 
-def _nt_term(term: Node) -> str:
+def _nt_term(term: Term) -> str:
     """A term in N-Triples syntax, with tabs and line breaks escaped so TSV cells stay one cell."""
-    from rdflib import BNode, Literal
-
-    if isinstance(term, Literal):
-        text = str(term)
-        for raw, escaped in (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t")):
-            text = text.replace(raw, escaped)
-        if term.language:
-            return f'"{text}"@{term.language}'
-        return f'"{text}"^^<{term.datatype}>' if term.datatype else f'"{text}"'
-    if isinstance(term, BNode):
-        return f"_:{term}"
-    return f"<{term}>"
+    kind, value, language, datatype = _parts(term)
+    if kind == "uri":
+        return f"<{value}>"
+    if kind == "bnode":
+        return f"_:{value}"
+    for raw, escaped in (("\\", "\\\\"), ('"', '\\"'), ("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t")):
+        value = value.replace(raw, escaped)
+    if language:
+        return f'"{value}"@{language}'
+    return f'"{value}"^^<{datatype}>' if datatype else f'"{value}"'
 
 
 def _graph_bytes(result: QueryResult, fmt: str) -> bytes:
@@ -268,10 +296,11 @@ def _graph_bytes(result: QueryResult, fmt: str) -> bytes:
 
     from kg.rdf.namespaces import bind_prefixes
     from kg.rdf.serialize import JSONLD_CONTEXT
+    from kg.rdf.store import from_ox
 
     graph = bind_prefixes(Graph())
     for triple in result.triples:
-        graph.add(triple)
+        graph.add(tuple(term if isinstance(term, Node) else from_ox(term) for term in triple))  # type: ignore[arg-type]
     options = {"context": JSONLD_CONTEXT, "auto_compact": True} if fmt == "json-ld" else {}
     return graph.serialize(format=fmt, encoding="utf-8", **options)
 

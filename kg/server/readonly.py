@@ -10,14 +10,14 @@ from typing import Any
 
 from kg.errors import QueryError
 
-__all__ = ["QueryRefused", "confine_network", "is_loopback", "refusal"]
+__all__ = ["OPAQUE", "QueryRefused", "confine_network", "is_loopback", "refusal"]
 
 #: SPARQL Update operations: none of these words can stand bare in a query.
 _UPDATE_WORDS = frozenset({"INSERT", "DELETE", "LOAD", "DROP", "CLEAR", "CREATE", "ADD", "MOVE", "COPY", "WITH"})
 
 #: Tokens whose letters are data, not keywords, in the order the SPARQL grammar tries them:
 #: strings, IRIs, comments, variables, prefixed names and blank nodes (ex:load, _:b), language tags.
-_OPAQUE = re.compile(
+OPAQUE = re.compile(
     r'"""(?:[^"\\]|\\.|"(?!""))*"""'
     r"|'''(?:[^'\\]|\\.|'(?!''))*'''"
     r'|"(?:[^"\\\n\r]|\\.)*"'
@@ -59,7 +59,7 @@ def refusal(sparql: str) -> str | None:
     'this endpoint is read-only: SPARQL Update (DROP) is refused'
     """
     for text in _readings(sparql):
-        words = {w.upper() for w in _BARE_WORD.findall(_OPAQUE.sub(" ", text))}
+        words = {w.upper() for w in _BARE_WORD.findall(OPAQUE.sub(" ", text))}
         # federated queries would make this server fetch from other hosts
         if "SERVICE" in words:
             return "SERVICE clauses are refused: this endpoint never queries other hosts"
