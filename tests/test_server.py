@@ -536,34 +536,42 @@ def test_workers_cannot_reach_the_network() -> None:
     assert lines[2] == "PermissionError('kg serve workers do not connect to 127.0.0.1')"
 
 
-def test_free_workers_go_to_the_oldest_waiting_request() -> None:
-    """Requests waiting for a worker get one in the order they came; one waiting past the limit gets ServerBusy."""
-    from kg.server.pool import ServerBusy, WorkerPool
+def test_queries_go_to_the_worker_in_the_order_they_came() -> None:
+    """A busy worker's queries wait, and go to it oldest first, each as soon as it answers the one before."""
+    from kg.server.pool import WorkerPool, _Worker
 
-    async def scenario() -> tuple[list[tuple[int, object]], object]:
-        pool = WorkerPool("unused", workers=3, timeout=0.5, max_results=1)
-        pool.attach(asyncio.get_running_loop())
-        served: list[tuple[int, object]] = []
+    class Pipe:
+        """A worker's pipe that records what it is sent and answers "ok" (the pool's side is what is tested)."""
 
-        async def wait(index: int) -> None:
-            served.append((index, await pool._wait_for_worker(asyncio.get_running_loop())))
+        def __init__(self) -> None:
+            self.sent: list[str] = []
 
-        waiting = []
-        for index in range(3):
-            waiting.append(asyncio.create_task(wait(index)))
+        def send(self, query: tuple[str, object, object]) -> None:
+            self.sent.append(query[0])
+
+        def recv(self) -> tuple[str, None]:
+            return ("ok", None)
+
+    async def scenario() -> tuple[list[list[str]], list[str]]:
+        pool = WorkerPool("unused", workers=1, timeout=30, max_results=1)
+        pipe = Pipe()
+        worker = _Worker(None, pipe)
+        pool._ready.append(worker)
+        pool._loop = asyncio.get_running_loop()  # no pipe to watch: answers are read by calling _answered
+        asked = []
+        for index in range(4):
+            asked.append(asyncio.create_task(pool.run(f"q{index}")))
             await asyncio.sleep(0.01)  # arrive in order
-        for worker in ("w0", "w1", "w2"):
-            pool._release(worker)  # type: ignore[arg-type]
-        await asyncio.gather(*waiting)
-        try:
-            late: object = await pool._wait_for_worker(asyncio.get_running_loop())
-        except ServerBusy as busy:
-            late = busy
-        return served, late
+        seen = [list(pipe.sent)]
+        for _ in range(4):
+            pool._answered(worker)
+            seen.append(list(pipe.sent))
+        await asyncio.gather(*asked)
+        return seen, pipe.sent
 
-    served, late = asyncio.run(scenario())
-    assert sorted(served) == [(0, "w0"), (1, "w1"), (2, "w2")]
-    assert isinstance(late, ServerBusy) and "busy for 0.5 s" in str(late)
+    seen, sent = asyncio.run(scenario())
+    assert seen[:4] == [["q0"], ["q0", "q1"], ["q0", "q1", "q2"], ["q0", "q1", "q2", "q3"]]
+    assert sent == ["q0", "q1", "q2", "q3"]
 
 
 def test_long_error_messages_stay_one_short_line(endpoint: str) -> None:

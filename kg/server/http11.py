@@ -102,7 +102,7 @@ class Connection(asyncio.Protocol):
                                  headers={"Retry-After": "1"}, close=True), None)
             return
         self._admitted = True
-        self._idle = asyncio.get_running_loop().call_later(IDLE_TIMEOUT, self._close)
+        self._idle = asyncio.get_running_loop().call_later(IDLE_TIMEOUT, self._close_idle)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._idle is not None:
@@ -117,8 +117,11 @@ class Connection(asyncio.Protocol):
         if not self._busy:
             self._next()
 
-    def _close(self) -> None:
-        if self._transport is not None:
+    def _close_idle(self) -> None:
+        """Close a connection idle for IDLE_TIMEOUT; one waiting for its answer (a long query) is not idle."""
+        if self._busy:
+            self._idle = asyncio.get_running_loop().call_later(IDLE_TIMEOUT, self._close_idle)
+        elif self._transport is not None:
             self._transport.close()
 
     def _next(self) -> None:
@@ -151,7 +154,7 @@ class Connection(asyncio.Protocol):
                 self._paused = False
             if self._idle is not None:
                 self._idle.cancel()
-                self._idle = asyncio.get_running_loop().call_later(IDLE_TIMEOUT, self._close)
+                self._idle = asyncio.get_running_loop().call_later(IDLE_TIMEOUT, self._close_idle)
             self._next()
 
     def _parse(self) -> Request | Response | None:

@@ -46,15 +46,26 @@ class ServerBusy(KgError):
     """No worker became free in time."""
 
 
-class _Worker:
-    """One worker process, its pipe, and while it runs a query: the answer it owes and its time limit."""
+class _Job:
+    """A query waiting for a worker or running on one: what the worker is sent, and the answer owed."""
 
-    __slots__ = ("conn", "limit", "owed", "process")
+    __slots__ = ("busy", "owed", "query")
+
+    def __init__(self, query: tuple[str, str | None, str | None], owed: asyncio.Future[tuple[str, Any]]) -> None:
+        self.query = query
+        self.owed = owed
+        self.busy: asyncio.TimerHandle | None = None  # while it waits: when it gives up
+
+
+class _Worker:
+    """One worker process, its pipe, and while it runs a query: that query and its time limit."""
+
+    __slots__ = ("conn", "job", "limit", "process")
 
     def __init__(self, process: Any, conn: Any) -> None:
         self.process = process
         self.conn = conn
-        self.owed: asyncio.Future[tuple[str, Any]] | None = None
+        self.job: _Job | None = None
         self.limit: asyncio.TimerHandle | None = None
 
 
@@ -78,8 +89,8 @@ class WorkerPool:
         self.size = workers
         self._context = multiprocessing.get_context("spawn")
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._free: deque[_Worker] = deque()
-        self._waiting: deque[asyncio.Future[_Worker]] = deque()
+        self._ready: list[_Worker] = []  # workers that hold the graph and answer
+        self._waiting: deque[_Job] = deque()  # queries no worker has room for yet, oldest first
         self._live: set[_Worker] = set()
         self._lock = threading.Lock()  # _live and _closed: replacements are started on other threads
         self._closed = False
@@ -95,7 +106,7 @@ class WorkerPool:
         try:
             for worker in starting:
                 self._await_ready(worker)
-                self._free.append(worker)
+                self._ready.append(worker)
         except KgError:
             self.close()
             raise
@@ -103,7 +114,7 @@ class WorkerPool:
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
         """Serve requests on ``loop`` (the one :meth:`run` is awaited on)."""
         self._loop = loop
-        for worker in list(self._free):
+        for worker in self._ready:
             loop.add_reader(worker.conn.fileno(), self._answered, worker)
 
     async def run(self, sparql: str, accept: str | None = None, fmt: str | None = None) -> Answer:
@@ -119,17 +130,14 @@ class WorkerPool:
         """
         loop = self._loop
         assert loop is not None, "attach the pool to an event loop first"
-        worker = self._free.popleft() if self._free else await self._wait_for_worker(loop)
-        owed: asyncio.Future[tuple[str, Any]] = loop.create_future()
-        worker.owed = owed
-        try:
-            worker.conn.send((sparql, accept, fmt))
-        except OSError:
-            self._retire(worker)
-            raise KgError("the worker for this query died; it is being replaced") from None
-        # the limit belongs to the worker, not to this request: a request given up on still has its query stopped
-        worker.limit = loop.call_later(self.timeout, self._overran, worker)
-        status, payload = await owed
+        job = _Job((sparql, accept, fmt), loop.create_future())
+        worker = self._idle()
+        if worker is not None:
+            self._dispatch(worker, job)
+        else:
+            job.busy = loop.call_later(self.timeout, self._gave_up, job)
+            self._waiting.append(job)
+        status, payload = await job.owed
         if status == "ok":
             return payload  # type: ignore[no-any-return]
         # the status names the kind of failure the worker met
@@ -143,53 +151,70 @@ class WorkerPool:
         for worker in workers:
             self._kill(worker)
 
-    async def _wait_for_worker(self, loop: asyncio.AbstractEventLoop) -> _Worker:
-        waiting: asyncio.Future[_Worker] = loop.create_future()
-        self._waiting.append(waiting)
-        limit = loop.call_later(self.timeout, self._gave_up, waiting)
+    def _idle(self) -> _Worker | None:
+        """A worker running no query, or None."""
+        return next((worker for worker in self._ready if worker.job is None), None)
+
+    def _dispatch(self, worker: _Worker, job: _Job) -> None:
+        """Send the worker a query; its time limit starts now and belongs to the worker.
+
+        So a query whose client has left still stops at the limit.
+        """
+        assert self._loop is not None
+        worker.job = job
         try:
-            return await waiting
-        finally:
-            limit.cancel()
+            worker.conn.send(job.query)
+        except OSError:
+            self._lost(worker, KgError("the worker for this query died; it is being replaced"))
+            return
+        worker.limit = self._loop.call_later(self.timeout, self._overran, worker)
 
-    def _gave_up(self, waiting: asyncio.Future[_Worker]) -> None:
-        if not waiting.done():
-            self._waiting.remove(waiting)
-            waiting.set_exception(ServerBusy(f"all {self.size} workers stayed busy for {self.timeout:g} s; try again"))
-
-    def _release(self, worker: _Worker) -> None:
-        """A worker is free: to the oldest request still waiting, or back to the free ones."""
+    def _next(self, worker: _Worker) -> None:
+        """Give a free worker the oldest query still waiting, if there is one."""
         while self._waiting:
-            waiting = self._waiting.popleft()
-            if not waiting.done():  # one given up on is already gone from the queue; a cancelled one is skipped
-                waiting.set_result(worker)
+            job = self._waiting.popleft()
+            if job.busy is not None:
+                job.busy.cancel()
+            if not job.owed.done():  # one given up on is gone from the queue already; a cancelled one is skipped
+                self._dispatch(worker, job)
                 return
-        self._free.append(worker)
+
+    def _gave_up(self, job: _Job) -> None:
+        if not job.owed.done():
+            self._waiting.remove(job)
+            job.owed.set_exception(ServerBusy(f"all {self.size} workers stayed busy for {self.timeout:g} s; try again"))
 
     def _answered(self, worker: _Worker) -> None:
-        """The worker's pipe is readable: its answer, or its end (it died)."""
-        owed, worker.owed = worker.owed, None
-        if worker.limit is not None:
-            worker.limit.cancel()
-            worker.limit = None
+        """The worker's pipe is readable: the answer to its query, or its end (it died).
+
+        The worker is given its next query here, in this callback: handed over through
+        the waiting request's task instead, it sat idle while the loop went through
+        every other ready connection first.
+        """
         try:
             reply = worker.conn.recv()
         except (EOFError, OSError):
-            if worker in self._free:
-                self._free.remove(worker)
-            self._retire(worker)
-            if owed is not None and not owed.done():
-                owed.set_exception(KgError("the worker running this query died; it is being replaced"))
+            self._lost(worker, KgError("the worker running this query died; it is being replaced"))
             return
-        self._release(worker)
-        if owed is not None and not owed.done():  # done: the request was cancelled, the answer is dropped
-            owed.set_result(reply)
+        if worker.limit is not None:
+            worker.limit.cancel()
+        job, worker.job, worker.limit = worker.job, None, None
+        self._next(worker)
+        if job is not None and not job.owed.done():  # done: the request was cancelled, the answer is dropped
+            job.owed.set_result(reply)
 
     def _overran(self, worker: _Worker) -> None:
-        owed, worker.owed, worker.limit = worker.owed, None, None
+        worker.limit = None
+        self._lost(worker, QueryTimeout(f"query stopped at the time limit of {self.timeout:g} s"))
+
+    def _lost(self, worker: _Worker, error: KgError) -> None:
+        """A worker killed at the limit, or dead: its query fails, and a new worker is started."""
+        if worker in self._ready:
+            self._ready.remove(worker)
         self._retire(worker)
-        if owed is not None and not owed.done():
-            owed.set_exception(QueryTimeout(f"query stopped at the time limit of {self.timeout:g} s"))
+        job, worker.job = worker.job, None
+        if job is not None and not job.owed.done():
+            job.owed.set_exception(error)
 
     def _retire(self, worker: _Worker) -> None:
         """Kill a worker and start a replacement in the background (opening the graph takes time)."""
@@ -227,7 +252,8 @@ class WorkerPool:
     def _adopt(self, worker: _Worker) -> None:
         assert self._loop is not None
         self._loop.add_reader(worker.conn.fileno(), self._answered, worker)
-        self._release(worker)
+        self._ready.append(worker)
+        self._next(worker)
 
     def _spawn(self) -> _Worker:
         parent_end, child_end = self._context.Pipe(duplex=True)

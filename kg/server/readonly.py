@@ -10,7 +10,7 @@ from typing import Any
 
 from kg.errors import QueryError
 
-__all__ = ["OPAQUE", "QueryRefused", "confine_network", "is_loopback", "refusal"]
+__all__ = ["OPAQUE", "QueryRefused", "confine_network", "is_loopback", "refusal", "require_read_only"]
 
 #: SPARQL Update operations: none of these words can stand bare in a query.
 _UPDATE_WORDS = frozenset({"INSERT", "DELETE", "LOAD", "DROP", "CLEAR", "CREATE", "ADD", "MOVE", "COPY", "WITH"})
@@ -68,6 +68,13 @@ def refusal(sparql: str) -> str | None:
         if updates:
             return f"this endpoint is read-only: SPARQL Update ({', '.join(updates)}) is refused"
     return None
+
+
+def require_read_only(sparql: str) -> None:
+    """Raise :class:`QueryRefused` with the reason when :func:`refusal` has one."""
+    reason = refusal(sparql)
+    if reason:
+        raise QueryRefused(reason)
 
 
 def _readings(sparql: str) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ import pyoxigraph as ox
 from kg import queries
 from kg.errors import QueryError
 from kg.graph import KnowledgeGraph
-from kg.server.readonly import QueryRefused, refusal
+from kg.server.readonly import require_read_only
 
 if TYPE_CHECKING:
     from rdflib.term import Node
@@ -65,9 +65,7 @@ def make_runner(graph: KnowledgeGraph, max_results: int) -> QueryRunner:
     """
 
     def run_query(sparql: str) -> QueryResult:
-        reason = refusal(sparql)
-        if reason:
-            raise QueryRefused(reason)
+        require_read_only(sparql)
         return _collect(graph.query(sparql), max_results)
 
     return run_query
@@ -84,9 +82,7 @@ def make_store_runner(store: ox.Store, max_results: int) -> QueryRunner:
     """
 
     def run_query(sparql: str) -> QueryResult:
-        reason = refusal(sparql)
-        if reason:
-            raise QueryRefused(reason)
+        require_read_only(sparql)
         try:
             raw = store.query(query_text(sparql))
             if isinstance(raw, ox.QueryBoolean):

@@ -22,7 +22,7 @@ from kg.graph import KnowledgeGraph
 from kg.rdf.store import OxigraphBackend, is_store_dir
 from kg.server.formats import NotAcceptable, choose_format, render
 from kg.server.native import native_select_json
-from kg.server.readonly import QueryRefused, confine_network, refusal
+from kg.server.readonly import QueryRefused, confine_network, require_read_only
 from kg.server.results import make_runner, make_store_runner, query_text
 
 __all__ = ["Answer", "worker_main"]
@@ -71,9 +71,7 @@ class _Answerer:
             return None  # maybe no SELECT: the usual way says what is offered
         if serializer != "json":
             return None
-        reason = refusal(sparql)
-        if reason:
-            raise QueryRefused(reason)
+        require_read_only(sparql)
         body = native_select_json(store, query_text(sparql), self.max_results)
         return None if body is None else Answer(media, body, False)
 
