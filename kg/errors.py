@@ -25,3 +25,7 @@ class GraphError(KgError):
 
 class QueryError(KgError):
     """A SPARQL query that does not parse or cannot run, or an unknown named query."""
+
+
+class QueryTimeout(QueryError):
+    """A query that ran past its time limit and was stopped."""

@@ -22,15 +22,13 @@ the query commands and ``kg serve`` do), each seeing the store as it was when op
 
 from __future__ import annotations
 
-import ctypes
 import gc
 import html
 import json
-import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from rdflib import Dataset, Graph, URIRef
 from rdflib.graph import DATASET_DEFAULT_GRAPH_ID
@@ -39,7 +37,8 @@ from rdflib.query import Result
 
 from kg import queries
 from kg._files import write_atomic
-from kg.errors import GraphError, KgError, QueryError
+from kg.deadline import query_in_fork, query_store_in_child
+from kg.errors import GraphError, KgError, QueryError, QueryTimeout
 from kg.extract.model import Facts
 from kg.io.article import Article
 from kg.rdf.mapping import Triple, add_triples, article_iri, article_triples
@@ -57,9 +56,6 @@ from kg.rdf.store import (
 from kg.rdf.validate import validate as shacl_validate
 
 __all__ = ["EXPORT_FORMATS", "KnowledgeGraph", "QueryTimeout", "export_format"]
-
-_T = TypeVar("_T")
-
 
 #: What ``stats()`` counts: label -> the schema.org classes whose instances it counts.
 _COUNTED: dict[str, tuple[URIRef, ...]] = {
@@ -110,14 +106,6 @@ _STATS_QUERY = """\
 SELECT ?label (COUNT(DISTINCT ?s) AS ?n) WHERE { VALUES (?label ?cls) { %s } ?s a ?cls } GROUP BY ?label"""
 _PERFORMANCES_QUERY = "SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s <https://schema.org/performer> ?o }"
 _TRIPLES_QUERY = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
-
-
-class QueryTimeout(QueryError):
-    """A query that ran past its time limit and was stopped."""
-
-
-class _Stop(BaseException):
-    """Raised inside a query's worker thread to stop it (BaseException: no ``except Exception`` swallows it)."""
 
 
 class KnowledgeGraph:
@@ -295,10 +283,10 @@ class KnowledgeGraph:
         """Run a SPARQL query (or the name of a named query) over all articles, read-only.
 
         The result is read in full before it is returned. With ``timeout`` the query
-        runs in a worker thread: past the limit the caller gets :class:`QueryTimeout`
-        at once and the worker is stopped at the next point it returns to Python (in
-        memory at once; on a store when the next solution comes, as Oxigraph cannot
-        be interrupted mid-solution; on a server when the HTTP answer comes).
+        runs in a child process that is killed past the limit (:mod:`kg.deadline`), so
+        a stopped query stops for sure and gives its memory back: in memory a forked
+        child, on a store a child that opens the store read-only (it sees what is
+        committed on disk then), on a server the HTTP request's own timeout.
 
         Raises:
             QueryError: When the query does not parse or cannot run.
@@ -307,7 +295,13 @@ class KnowledgeGraph:
         text = queries.load(sparql) if sparql in queries.names() else sparql
         if timeout is None:
             return self._run(text)
-        return _with_deadline(lambda: self._run(text), timeout)
+        if timeout <= 0:
+            raise QueryError(f"a query time limit must be above 0 s, not {timeout:g}")
+        if isinstance(self._backend, OxigraphBackend):
+            return query_store_in_child(self._backend.path, text, timeout)
+        if isinstance(self._backend, SparqlBackend):
+            return self._backend.query(text, timeout=timeout)
+        return query_in_fork(lambda: self._run(text), timeout)
 
     def query_rows(self, sparql: str, *, timeout: float | None = None) -> list[dict[str, Any]]:
         """Run a SELECT query; each row is a dict of variable -> Python value (None when unbound)."""
@@ -500,31 +494,6 @@ def _scalars(data: dict[str, Any]) -> None:
         elif isinstance(value, (list, tuple, dict)):
             # Structured values travel as JSON text.
             data[key] = json.dumps(value, ensure_ascii=False, sort_keys=True)
-
-
-def _with_deadline(run: Callable[[], _T], timeout: float) -> _T:
-    """``run()`` in a daemon thread; past ``timeout`` seconds, stop it and raise QueryTimeout."""
-    box: dict[str, Any] = {}
-
-    def work() -> None:
-        try:
-            box["result"] = run()
-        except _Stop:
-            # The caller gave up; the result objects die here, on the thread that made them.
-            return
-        except BaseException as exc:  # handed to the caller, its frames (and result objects) dropped here
-            box["error"] = exc.with_traceback(None)
-
-    worker = threading.Thread(target=work, name="kg-query", daemon=True)
-    worker.start()
-    worker.join(timeout)
-    if worker.is_alive():
-        # Raise _Stop in the worker: it unwinds the next time it runs Python code.
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident), ctypes.py_object(_Stop))
-        raise QueryTimeout(f"query stopped after the {timeout:g} s limit")
-    if "error" in box:
-        raise box["error"]
-    return box["result"]
 
 
 def _one_line(exc: BaseException) -> str:

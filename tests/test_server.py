@@ -7,6 +7,7 @@ a 50-row result cap; the protocol tests then talk to it over HTTP.
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import http.client
 import io
@@ -517,8 +518,8 @@ def test_workers_cannot_reach_the_network() -> None:
     """Whatever gets past the query check, a worker process opens no connection, not even to this machine."""
     probe = (
         "import socket, urllib.request\n"
-        "from kg.server import _confine_network\n"
-        "_confine_network(None)\n"
+        "from kg.server.readonly import confine_network\n"
+        "confine_network(None)\n"
         "for attempt in (lambda: urllib.request.urlopen('http://example.org/', timeout=2),\n"
         "                lambda: socket.socket().connect(('192.0.2.1', 80)),\n"
         "                lambda: socket.socket().connect(('127.0.0.1', 9))):\n"
@@ -535,28 +536,42 @@ def test_workers_cannot_reach_the_network() -> None:
     assert lines[2] == "PermissionError('kg serve workers do not connect to 127.0.0.1')"
 
 
-def test_free_workers_go_to_the_oldest_waiting_request() -> None:
-    from kg.server import _Handoff
+def test_queries_go_to_the_worker_in_the_order_they_came() -> None:
+    """A busy worker's queries wait, and go to it oldest first, each as soon as it answers the one before."""
+    from kg.server.pool import WorkerPool, _Worker
 
-    handoff = _Handoff()
-    assert handoff.get(0.05) is None
-    served: list[tuple[int, object]] = []
+    class Pipe:
+        """A worker's pipe that records what it is sent and answers "ok" (the pool's side is what is tested)."""
 
-    def wait(index: int) -> None:
-        served.append((index, handoff.get(5.0)))
+        def __init__(self) -> None:
+            self.sent: list[str] = []
 
-    threads = []
-    for index in range(3):
-        threads.append(threading.Thread(target=wait, args=(index,)))
-        threads[-1].start()
-        time.sleep(0.1)  # arrive in order
-    for worker in ("w0", "w1", "w2"):
-        handoff.put(worker)  # type: ignore[arg-type]
-    for thread in threads:
-        thread.join()
-    assert sorted(served) == [(0, "w0"), (1, "w1"), (2, "w2")]
-    handoff.put("w3")  # type: ignore[arg-type]
-    assert handoff.get(0.05) == "w3"
+        def send(self, query: tuple[str, object, object]) -> None:
+            self.sent.append(query[0])
+
+        def recv(self) -> tuple[str, None]:
+            return ("ok", None)
+
+    async def scenario() -> tuple[list[list[str]], list[str]]:
+        pool = WorkerPool("unused", workers=1, timeout=30, max_results=1)
+        pipe = Pipe()
+        worker = _Worker(None, pipe)
+        pool._ready.append(worker)
+        pool._loop = asyncio.get_running_loop()  # no pipe to watch: answers are read by calling _answered
+        asked = []
+        for index in range(4):
+            asked.append(asyncio.create_task(pool.run(f"q{index}")))
+            await asyncio.sleep(0.01)  # arrive in order
+        seen = [list(pipe.sent)]
+        for _ in range(4):
+            pool._answered(worker)
+            seen.append(list(pipe.sent))
+        await asyncio.gather(*asked)
+        return seen, pipe.sent
+
+    seen, sent = asyncio.run(scenario())
+    assert seen[:4] == [["q0"], ["q0", "q1"], ["q0", "q1", "q2"], ["q0", "q1", "q2", "q3"]]
+    assert sent == ["q0", "q1", "q2", "q3"]
 
 
 def test_long_error_messages_stay_one_short_line(endpoint: str) -> None:

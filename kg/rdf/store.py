@@ -36,7 +36,7 @@ from rdflib import BNode, Dataset, Graph, Literal, URIRef
 from rdflib.query import Result
 from rdflib.term import Node, Variable
 
-from kg.errors import GraphError, QueryError
+from kg.errors import GraphError, QueryError, QueryTimeout
 from kg.rdf.mapping import Triple, add_triples
 from kg.rdf.namespaces import XSD, bind_prefixes
 
@@ -46,6 +46,8 @@ __all__ = [
     "OxigraphBackend",
     "SparqlBackend",
     "is_sparql_url",
+    "from_ox",
+    "from_ox_result",
     "is_store_dir",
     "sparql_endpoints",
 ]
@@ -262,7 +264,7 @@ class OxigraphBackend:
         """Oxigraph's engine over the merged default graph, converted to an rdflib Result."""
         try:
             raw = self.store.query(text)
-            return _from_ox_result(raw)
+            return from_ox_result(raw)
         except (SyntaxError, ValueError, OSError) as err:
             raise QueryError(f"SPARQL query failed: {_one_line(err)}") from None
 
@@ -343,9 +345,13 @@ class SparqlBackend:
             self._post(self.update_url, {"update": _drop_update(gone)}, accept="*/*")
         return gone
 
-    def query(self, text: str) -> Result:
-        """POST the query; SPARQL JSON results or N-Triples come back as an rdflib Result."""
-        body, content_type = self._post(self.query_url, {"query": text}, accept=_SELECT_ACCEPT)
+    def query(self, text: str, *, timeout: float | None = None) -> Result:
+        """POST the query; SPARQL JSON results or N-Triples come back as an rdflib Result.
+
+        ``timeout`` bounds each wait on the server (connecting, and every read of the
+        answer) instead of the backend's own ``timeout``; past it, QueryTimeout.
+        """
+        body, content_type = self._post(self.query_url, {"query": text}, accept=_SELECT_ACCEPT, timeout=timeout)
         if "json" in content_type:
             return Result.parse(io.BytesIO(body), format="json")
         graph = Graph()
@@ -364,15 +370,19 @@ class SparqlBackend:
     def close(self) -> None:
         """Nothing held open between requests."""
 
-    def _post(self, url: str, form: dict[str, str], *, accept: str) -> tuple[bytes, str]:
+    def _post(self, url: str, form: dict[str, str], *, accept: str, timeout: float | None = None) -> tuple[bytes, str]:
         data = urllib.parse.urlencode(form).encode("utf-8")
         request = urllib.request.Request(url, data=data, method="POST", headers={
             "Content-Type": "application/x-www-form-urlencoded; charset=utf-8",
             "Accept": accept,
         })
         try:
-            with urllib.request.urlopen(request, timeout=self.timeout) as response:
+            with urllib.request.urlopen(request, timeout=timeout or self.timeout) as response:
                 return response.read(), response.headers.get("Content-Type", "")
+        except TimeoutError:
+            if timeout is None:
+                raise GraphError(f"{url}: no answer within {self.timeout:g} s") from None
+            raise QueryTimeout(f"query stopped after the {timeout:g} s limit") from None
         except urllib.error.HTTPError as err:
             detail = " ".join(err.read().decode("utf-8", "replace").split())[:300]
             error = QueryError if "query" in form else GraphError
@@ -389,7 +399,7 @@ def _read_fully(result: Result) -> Result:
     return result
 
 
-def _from_ox_result(raw: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples) -> Result:
+def from_ox_result(raw: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples) -> Result:
     """A pyoxigraph result as an rdflib Result, every solution read."""
     if isinstance(raw, ox.QueryBoolean):
         result = Result("ASK")
@@ -402,7 +412,7 @@ def _from_ox_result(raw: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples) 
         seen: dict[ox.NamedNode | ox.BlankNode | ox.Literal, Node] = {}
         result.bindings = [
             {
-                var: seen[value] if value in seen else seen.setdefault(value, _from_ox(value))
+                var: seen[value] if value in seen else seen.setdefault(value, from_ox(value))
                 for var, value in zip(result.vars, solution)
                 if value is not None
             }
@@ -412,11 +422,11 @@ def _from_ox_result(raw: ox.QuerySolutions | ox.QueryBoolean | ox.QueryTriples) 
     result = Result("CONSTRUCT")
     result.graph = Graph()
     for triple in raw:
-        result.graph.add((_from_ox(triple.subject), _from_ox(triple.predicate), _from_ox(triple.object)))
+        result.graph.add((from_ox(triple.subject), from_ox(triple.predicate), from_ox(triple.object)))
     return result
 
 
-def _from_ox(term: ox.NamedNode | ox.BlankNode | ox.Literal) -> Node:
+def from_ox(term: ox.NamedNode | ox.BlankNode | ox.Literal) -> Node:
     """One pyoxigraph term as the rdflib term kg itself would have written."""
     if isinstance(term, ox.NamedNode):
         return URIRef(term.value)

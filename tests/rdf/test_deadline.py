@@ -1,0 +1,114 @@
+"""A timed-out query stops for good: no thread, no child process and no memory is left running after it.
+
+The first test runs a runaway query (every triple against every triple, five times over)
+with a 1 s limit on a real graph, then checks the process a few seconds later: the thread
+count is what it was, no child process is left, and the resident memory is back near
+where it was. The old way (an exception raised in the query's thread) left the query
+running on: inside Oxigraph for good (a thread more after every timeout), in rdflib
+whenever the exception landed in a garbage-collector callback, its memory growing by
+tens of MB a second.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from rdflib import Literal, URIRef
+
+from kg.errors import QueryError, QueryTimeout
+from kg.graph import KnowledgeGraph
+
+#: Every triple against every triple, five times over: rows handed out one by one, or counted
+#: inside the engine (Oxigraph then never returns to Python until it is done: no exception stops it).
+RUNAWAYS = {
+    "rows": "SELECT * WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n ?o }",
+    "count": "SELECT (COUNT(*) AS ?x) WHERE { ?a ?b ?c . ?d ?e ?f . ?g ?h ?i . ?j ?k ?l . ?m ?n ?o }",
+}
+NAME = "<https://schema.org/name>"
+
+
+def rss_mib() -> float:
+    """This process's resident memory, from /proc/self/status."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise AssertionError("no VmRSS in /proc/self/status")
+
+
+def children() -> list[str]:
+    """Live child processes of this process (every thread's), zombies included."""
+    found = []
+    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
+        found += (task / "children").read_text().split()
+    return found
+
+
+def small_graph(graph: KnowledgeGraph) -> KnowledgeGraph:
+    """Sixty triples: the runaway query has 60^5 (almost 800 million) rows to go through."""
+    dataset = graph.rdf_graph() if graph.backend == "memory" else None
+    triples = [(URIRef(f"urn:kg:p{i}"), URIRef("https://schema.org/name"), Literal(f"Person {i}")) for i in range(60)]
+    if dataset is not None:
+        for triple in triples:
+            dataset.graph(URIRef("urn:kg:g")).add(triple)
+    else:
+        body = " ".join(f"<{s}> <{p}> {o.n3()} ." for s, p, o in triples)
+        graph._backend.store.update(f"INSERT DATA {{ {body} GRAPH <urn:kg:g> {{ {body} }} }}")  # type: ignore[attr-defined]
+    return graph
+
+
+@pytest.fixture(params=["memory", "store"])
+def graph(request: pytest.FixtureRequest, tmp_path: Path) -> KnowledgeGraph:
+    if request.param == "memory":
+        return small_graph(KnowledgeGraph())
+    return small_graph(KnowledgeGraph.open(tmp_path / "store", create=True))
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+@pytest.mark.parametrize("runaway", RUNAWAYS.values(), ids=RUNAWAYS.keys())
+def test_a_timed_out_query_leaves_nothing_running(graph: KnowledgeGraph, runaway: str) -> None:
+    assert len(graph.query(f"SELECT ?n WHERE {{ ?p {NAME} ?n }}", timeout=10)) == 60
+    threads, memory, kept = threading.active_count(), rss_mib(), set(children())  # kept: multiprocessing's helpers
+    started = time.monotonic()
+    with pytest.raises(QueryTimeout, match="1 s limit"):
+        graph.query(runaway, timeout=1)
+    assert time.monotonic() - started < 3
+    time.sleep(3)  # long enough for a query left running to show in memory
+    assert threading.active_count() == threads
+    assert set(children()) <= kept
+    assert rss_mib() < memory + 20
+    # and the graph answers as before, under a limit or not
+    assert graph.query(f"ASK {{ ?p {NAME} 'Person 7' }}", timeout=10).askAnswer
+    assert len(graph.query(f"SELECT ?n WHERE {{ ?p {NAME} ?n }}")) == 60
+
+
+def test_errors_in_a_timed_query_are_one_line(graph: KnowledgeGraph) -> None:
+    with pytest.raises(QueryError, match="SPARQL query failed") as failed:
+        graph.query("SELECT ?x WHERE {", timeout=10)
+    assert not isinstance(failed.value, QueryTimeout) and "\n" not in str(failed.value)
+    with pytest.raises(QueryError, match="above 0 s"):
+        graph.query("ASK {}", timeout=0)
+
+
+def test_timed_construct_and_named_queries_come_back_whole(graph: KnowledgeGraph) -> None:
+    built = graph.query(f"CONSTRUCT {{ ?p {NAME} ?n }} WHERE {{ ?p {NAME} ?n }}", timeout=10)
+    assert len(built.graph) == 60
+    assert (URIRef("urn:kg:p3"), URIRef("https://schema.org/name"), Literal("Person 3")) in built.graph
+    assert graph.query("quotes", timeout=10).vars is not None
+
+
+def test_a_silent_sparql_server_times_out() -> None:
+    """A server that takes the connection and never answers: the request's timeout is the limit."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(4)
+        port = silent.getsockname()[1]
+        graph = KnowledgeGraph.open(f"http://127.0.0.1:{port}/query")
+        started = time.monotonic()
+        with pytest.raises(QueryTimeout, match="1 s limit"):
+            graph.query("ASK {}", timeout=1)
+        assert time.monotonic() - started < 3
