@@ -17,10 +17,12 @@ from spacy.tokens import Doc, Token
 
 from kg.extract.coref import entity_at
 from kg.extract.cues import HONORIFICS, STATEMENT_NOUNS, is_dash, is_mark, is_say_verb
+from kg.extract.discourse import Focus
 from kg.extract.lexicon import labels, words
 from kg.extract.model import Entity
 from kg.extract.quote_cues import Candidate, after_colon, content_words
 from kg.extract.sieves import Sieve, sieve
+from kg.extract.text import sentence_number
 
 #: A continuation may not follow its predecessor across more narration than this (tokens).
 _MAX_GAP_TOKENS = 30
@@ -43,6 +45,7 @@ class QuoteContext:
     entities: tuple[Entity, ...]
     in_quote: set[int]
     candidates: list[Candidate]
+    focus: Focus | None = None
 
 
 def _entity(ctx: QuoteContext, token: Token) -> Entity | None:
@@ -277,6 +280,29 @@ def _clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
     return True
 
 
+FOCUS = sieve(
+    "quote.focus",
+    "the one person in focus for a quotation that stands alone, with no cue, where no quotation "
+    "before it could be continued (a performer's words to the crowd in a review)",
+    "Rivera sat at the piano for the encore. ¶ \"This one is for my mother.\" → Rivera",
+    0.8,
+)
+
+
+def _by_focus(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
+    if cand.cue is not None or content_words(cand.left) or ctx.focus is None:
+        return None
+    first = cand.content.text.lstrip(" ¡¿'\"‘“")[:1]
+    if not first.isupper():
+        # a partial quotation inside narration ("had 'two or three offers' a year") is no one's in particular
+        return None
+    before = sentence_number(ctx.doc, cand.content.start) - 1
+    kinds = {e.key: e for e in ctx.entities}
+    key = ctx.focus.most_salient(before, lambda k: kinds[k].kind == "person")
+    entity = kinds.get(key) if key is not None else None
+    return entity if entity is not None and not _named_inside(cand, entity) else None
+
+
 #: A quotation no sieve attributed: found by its marks, speaker left open.
 UNATTRIBUTED = sieve(
     "quote.unattributed",
@@ -294,6 +320,7 @@ SIEVES: tuple[tuple[Sieve, Callable[[QuoteContext, int, Candidate], Entity | Non
     (SET_UP, _by_set_up),
     (PARAGRAPHS, _by_paragraphs),
     (CONTINUATION, _by_continuation),
+    (FOCUS, _by_focus),
 )
 
 

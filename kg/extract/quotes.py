@@ -59,7 +59,7 @@ def extract_quotes(doc: Doc) -> tuple[Quote, ...]:
         if is_not_a_quote(doc, cand):
             continue
         candidates.append(cand)
-    attribute(QuoteContext(doc, text, entities, in_quote, candidates))
+    attribute(QuoteContext(doc, text, entities, in_quote, candidates, doc._.focus))
     return tuple(_to_quote(text, c) for c in _dedupe(candidates))
 
 

@@ -33,8 +33,8 @@ Only the standard library serves HTTP (asyncio).
 from kg.server.config import DEFAULT_PORT, ServerConfig
 from kg.server.endpoint import SparqlServer, make_server, serve
 from kg.server.formats import choose_format, render
-from kg.server.readonly import QueryRefused, refusal
 from kg.server.pool import ServerBusy, WorkerPool
+from kg.server.readonly import QueryRefused, refusal
 from kg.server.results import QueryResult, QueryRunner, make_runner, make_store_runner
 
 __all__ = [
