@@ -122,6 +122,11 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
     if before:
         verb = before[-1]
         between = content_words([t for t in cand.left if t.i > verb.i])
+        if len(between) > _NEAR_BEFORE and governs(verb, content):
+            # words deep in reported speech are the reporter's source's: "X said the trustees
+            # told the judges they 'staged a sit-in'", "X said Y will continue to be 'a champion'"
+            outer = [t for t in before if t is not verb and t in verb.ancestors and _cue_of(t, in_quote).speaker]
+            return _cue_of(outer[0] if outer else verb, in_quote)
         if len(between) <= _NEAR_BEFORE or governs(verb, content):
             # She added: "..." / said she felt "very protective"
             return _cue_of(verb, in_quote)

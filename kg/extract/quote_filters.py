@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.cues import (
-    strip_marks,
-)
+from kg.extract.cues import is_say_verb, strip_marks
 from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.quote_cues import Candidate, after_colon, content_words, governs
 
@@ -97,6 +95,14 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
     ):
         # a Title In Capitals with no cue is a name of something
         return True
+    if (
+        before is not None
+        and (before.lower_ == "on" or before.lower_ in function_words("genitive") or before.pos_ == "PROPN")
+        and len(words) <= 6
+        and _title_case(words)
+    ):
+        # a programme or a paper, whatever the cue: 'said on "Meet the Press"', 'told CNN's "New Day"'
+        return True
     # a single-marked span needs a cue or a headline colon, else it is an aside or an apostrophe slip
     return cand.mark.single and cand.cue is None and not after_colon(cand)
 
@@ -117,6 +123,12 @@ def _reported_words(cand: Candidate) -> bool:
         )
         and cue.token.i < cand.content.start
         and governs(cue.token, cand.content)
+    ) or cand.content.text[:1].islower() and any(
+        # a verb of saying earlier in the sentence, with a subject, whose clause holds the words
+        # (lower case: a fragment of what was said, not a title)
+        is_say_verb(t) and t.pos_ == "VERB" and any(c.dep_ in labels("subject") for c in t.children)
+        and t.lemma_.lower() not in function_words("naming-verb") and governs(t, cand.content)
+        for t in cand.left
     )
 
 

@@ -11,6 +11,7 @@ speaker or a break intervenes. Nothing is guessed: no cue and no continuation me
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from spacy.tokens import Doc
@@ -18,7 +19,6 @@ from spacy.tokens import Doc
 from kg.extract.cues import (
     MarkedSpan,
     find_marked_spans,
-    strip_marks,
 )
 from kg.extract.lexicon import function_words
 from kg.extract.model import Quote, TextSpan
@@ -86,13 +86,20 @@ def _quoted_tokens(doc: Doc, marks: list[MarkedSpan]) -> set[int]:
     return inside
 
 
+#: A word of a quotation, for comparing quotations word by word.
+_WORD = re.compile(r"[\w']+")
+
+
 def _dedupe(candidates: list[Candidate]) -> list[Candidate]:
-    """One quotation per utterance: a shorter one repeating a longer one's words goes."""
-    keys = [strip_marks(c.content.text) for c in candidates]
+    """One quotation per utterance: a shorter one repeating a longer one's words goes.
+
+    Words are compared whole ("end" is not inside "send the wrong message").
+    """
+    keys = [" " + " ".join(_WORD.findall(c.content.text.lower().replace("’", "'"))) + " " for c in candidates]
     drop: set[int] = set()
     for i, ki in enumerate(keys):
         for j, kj in enumerate(keys):
-            if i == j or j in drop or not ki or len(ki) > len(kj) or ki not in kj:
+            if i == j or j in drop or not ki.strip() or len(ki) > len(kj) or ki not in kj:
                 continue
             if len(ki) < len(kj) or i < j:
                 # i repeats j's words (a standfirst echoing the body): keep the longer or later one
