@@ -51,6 +51,8 @@ from kg.extract.text import doc_text, subject_indices
 #: How far left of its head noun a description may start ("the five-time Lantern Award winner").
 _MAX_DESC_TOKENS = 8
 _SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
+#: Words the cut-off last line of an excerpt has when it is prose rather than a caption.
+_CUT_PROSE_WORDS = 8
 _SENT_END = frozenset('.!?"”’:)')
 _AGE_RE = re.compile(r"^(\d{1,3})-year-old$")
 _DEFINITE = frozenset({"the"})
@@ -417,18 +419,22 @@ def _in_office_subject(token: Token) -> bool:
 
 
 def _read_age(doc: Doc, token: Token, cluster: _Cluster) -> None:
-    n = token.i + 1
-    # "X, 37," or "X, 37." right after the last word of a name
+    if cluster.age is None:
+        cluster.age = _age_after(doc, token.i)
+
+
+def _age_after(doc: Doc, i: int) -> int | None:
+    """An age in commas right after token ``i``: "X, 37," or "the singer, 37."."""
+    n = i + 1
     if (
-        cluster.age is None
-        and n + 2 <= len(doc)
+        n + 2 <= len(doc)
         and doc[n].text == ","
-        and n + 1 < len(doc)
         and doc[n + 1].is_digit
         and 0 < int(doc[n + 1].text) < 120
         and (n + 2 == len(doc) or is_mark(doc[n + 2].text, ",.);"))
     ):
-        cluster.age = int(doc[n + 1].text)
+        return int(doc[n + 1].text)
+    return None
 
 
 def _add_description(cluster: _Cluster, span: Span, of_token: dict[int, _Cluster]) -> None:
@@ -451,10 +457,15 @@ def _add_description(cluster: _Cluster, span: Span, of_token: dict[int, _Cluster
 
 
 def _is_caption(sent: Span) -> bool:
-    """Headlines, captions and bylines: lines that do not end like a sentence."""
+    """Headlines, captions and bylines: lines that do not end like a sentence.
+
+    The last line of an excerpt cut off mid-sentence is prose all the same.
+    """
     last = sent[-1]
     while last.is_space and last.i > sent.start:
         last = sent.doc[last.i - 1]
+    if sent.end == len(sent.doc) and sum(t.is_alpha for t in sent) >= _CUT_PROSE_WORDS:
+        return False
     return last.text[-1:] not in _SENT_END
 
 
@@ -547,12 +558,12 @@ def _resolve(
         # indefinite ("a singer") or a title before a name ("the singer X"): not an anaphor
         return None
     kinds = ("person",) if kind == "person" else ("group", "organization")
-    age = _age_of(doc[start : token.i + 1].text)
+    age = _age_of(doc[start : token.i + 1].text) or _age_after(doc, token.i)
     gender = PERSON_NOUNS.get(token.lower_)
     subject = _sentence_subject(token, of_token)
     target = (
         _holder_of(clusters, doc[token.i : _description_end(token)].text)
-        or _described_before(clusters, focus, token, kinds)
+        or _described_before(clusters, focus, token, kinds, age)
         # "the 'Golden Hour' singer": whoever the article has release or sing that title
         or (_performer_of_title(doc, doc[start : token.i], of_token) if kind == "person" else None)
         # "the band" is a music group before it is a label; "the label" an organisation first
@@ -642,14 +653,16 @@ def _holder_of(clusters: list[_Cluster], office: str) -> _Cluster | None:
 
 
 def _described_before(
-    clusters: list[_Cluster], focus: Salience[_Cluster], noun: Token, kinds: tuple[str, ...]
+    clusters: list[_Cluster], focus: Salience[_Cluster], noun: Token, kinds: tuple[str, ...], age: int | None
 ) -> _Cluster | None:
-    """The one recent entity already described with the same noun ("the singer" again)."""
+    """The one recent entity already described with the same noun ("the singer" again), of
+    the age the description gives, if it gives one ("The singer-songwriter, 30,")."""
     hits = [
         c
         for c in clusters
         if c.kind in kinds
         and focus.of(c) >= MIN_SALIENCE / 4
+        and (age is None or c.age is None or c.age == age)
         and any(
             d.split()[-1].lower() == noun.lower_ and (d.split()[0].lower() in _DEFINITE or d.islower())
             for d in c.descriptions

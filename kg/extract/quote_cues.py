@@ -240,6 +240,13 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
     v = verb
     for _ in range(4):
         subjects = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
+        if subjects and v.i != verb.i and verb.dep_ == "conj" and all(s.pos_ == "NOUN" for s in subjects):
+            # "The speech was long, ... when he looked at them and said:" with "said" misattached to
+            # "was": a person's subject nearer the verb is the one that speaks
+            nearer = [t for t in verb.doc[max(s.i for s in subjects) + 1 : verb.i]
+                      if t.dep_ in labels("subject") and t.pos_ in ("PRON", "PROPN") and t.i not in in_quote]
+            if nearer:
+                return _owner(nearer[-1])
         if subjects:
             # the subject nearest the verb: "X's Prime Minister, Y said" has two
             return _owner(min(subjects, key=lambda c: abs(c.i - v.i)))

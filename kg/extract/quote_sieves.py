@@ -22,7 +22,7 @@ from kg.extract.lexicon import labels, words
 from kg.extract.model import Entity
 from kg.extract.quote_cues import Candidate, after_colon, content_words
 from kg.extract.sieves import Sieve, sieve
-from kg.extract.text import sentence_number
+from kg.extract.text import sentence_bounds, sentence_number
 
 #: A continuation may not follow its predecessor across more narration than this (tokens).
 _MAX_GAP_TOKENS = 30
@@ -119,7 +119,8 @@ def _named_inside(cand: Candidate, entity: Entity) -> bool:
     """
     if entity.kind != "person":
         return False
-    inside = {t.text for t in cand.content if t.is_title}
+    # (a name modifying a noun, "at an X show", names a brand or an event, not someone spoken about)
+    inside = {t.text for t in cand.content if t.is_title and not (t.dep_ == "compound" and t.head.pos_ == "NOUN")}
     return any(
         part in inside and part.lower() not in _NOT_NAMES and len(part) > 2
         for name in (entity.name, *entity.aliases)
@@ -290,7 +291,8 @@ FOCUS = sieve(
 
 
 def _by_focus(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
-    if cand.cue is not None or content_words(cand.left) or ctx.focus is None:
+    if cand.cue is not None or content_words(cand.left) or ctx.focus is None or any(is_say_verb(t) for t in cand.right):
+        # ('"See you there!" the poster read': a cue that names no one is no gap to fill)
         return None
     first = cand.content.text.lstrip(" ¡¿'\"‘“")[:1]
     if not first.isupper():
@@ -300,7 +302,30 @@ def _by_focus(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
     kinds = {e.key: e for e in ctx.entities}
     key = ctx.focus.most_salient(before, lambda k: kinds[k].kind == "person")
     entity = kinds.get(key) if key is not None else None
-    return entity if entity is not None and not _named_inside(cand, entity) else None
+    if entity is None or _named_inside(cand, entity):
+        return None
+    before_words = _sentence_before(ctx.doc, cand)
+    speaking = [t for t in before_words if is_say_verb(t) and t.pos_ == "VERB"]
+    opening = ctx.text.rfind("\n", 0, cand.mark.open_at)
+    if ctx.text[opening + 1 : cand.mark.open_at].strip():
+        # inside a paragraph, the words go on from a sentence of the person in focus speaking:
+        # its every subject is them, and it has a verb of saying ("he bounced back, laughing")
+        subjects = [t for t in before_words if t.dep_ in labels("subject")]
+        if not speaking or not subjects or any(_entity(ctx, t) is not entity for t in subjects):
+            return None
+    elif any(_entity(ctx, s) is not entity for v in speaking for s in v.children if s.dep_ in labels("subject")):
+        # someone else spoke in between ("The album is out on Friday, his label said.")
+        return None
+    return entity
+
+
+def _sentence_before(doc: Doc, cand: Candidate) -> list[Token]:
+    """The tokens of the sentence before the one the quotation opens."""
+    starts, _ = sentence_bounds(doc)
+    first = starts[cand.content.start]
+    if first == 0:
+        return []
+    return list(doc[starts[first - 1] : first])
 
 
 #: A quotation no sieve attributed: found by its marks, speaker left open.
