@@ -423,12 +423,9 @@ def export_format(path: str | Path) -> str:
     suffix = Path(path).suffix.lower()
     if suffix in _NETWORK_SUFFIXES:
         return suffix[1:]
-    try:
-        return format_for(path)
-    except GraphError:
-        raise GraphError(
-            f"{path}: unknown file extension {suffix!r}; use one of {', '.join(EXPORT_FORMATS)}"
-        ) from None
+    if suffix not in FORMATS and not Path(path).is_dir():
+        raise GraphError(f"{path}: unknown file extension {suffix!r}; use one of {', '.join(EXPORT_FORMATS)}")
+    return format_for(path)  # which also says when the path is a folder
 
 
 @contextmanager

@@ -87,6 +87,9 @@ def test_viz_writes_page(graph, tmp_path):
         (["query", "{tmp}/bad.ttl", "--named", "quotes"], "bad.ttl"),
         (["query", "{tmp}/story.ttl", "SELEKT nothing"], "SPARQL"),
         (["query", "{tmp}/story.ttl", "--named", "nope"], "nope"),
+        (["export", "{tmp}/story.ttl", "-o", "{tmp}"], "is a folder"),
+        (["build", "{tmp}/story.txt", "-o", "{tmp}"], "is a folder"),
+        (["viz", "{tmp}/story.ttl", "-o", "{tmp}"], "is a folder"),
     ],
 )
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, graph, args, needle):
@@ -100,6 +103,15 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, graph, args, needle)
     assert len(lines) == 1 and lines[0].startswith("Error:") and needle in lines[0], result.stderr
     assert "Traceback" not in result.stderr
     assert set(tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("command", ["export", "viz"])
+def test_output_into_a_new_folder_makes_the_folder(graph, tmp_path, command):
+    target = tmp_path / "new" / "dir" / ("g.nq" if command == "export" else "g.html")
+    result = kg(command, str(graph), "-o", str(target))
+    assert result.returncode == 0, result.stderr
+    assert "Ana Rivera" in target.read_text(encoding="utf-8")
+    assert [p.name for p in target.parent.iterdir()] == [target.name]  # no temporary left behind
 
 
 def test_partial_input_problem_still_builds(tmp_path):

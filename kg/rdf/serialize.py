@@ -48,6 +48,9 @@ def format_for(path: str | os.PathLike[str]) -> str:
     'trig'
     """
     suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS and Path(path).is_dir():
+        # "unknown extension ''" would send the user looking for the wrong mistake.
+        raise GraphError(f"{path}: is a folder, not a graph file; name a file such as {Path(path) / 'graph.ttl'}")
     try:
         return FORMATS[suffix]
     except KeyError:
