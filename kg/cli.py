@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable
@@ -37,6 +38,24 @@ class _Problems:
         click.echo(f"Warning: {message}", err=True)
 
 
+class _EchoWarnings(logging.Handler):
+    """kg's logged warnings (a text read in a legacy encoding) as ``Warning: ...`` lines on stderr.
+
+    They are notes, not problems: everything still went in, so they do not set the exit status.
+    """
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(f"Warning: {record.getMessage()}", err=True)
+
+
+def _show_warnings() -> None:
+    """Send the ``kg`` loggers' warnings to stderr, once per process."""
+    logger = logging.getLogger("kg")
+    if not any(isinstance(handler, _EchoWarnings) for handler in logger.handlers):
+        logger.addHandler(_EchoWarnings(logging.WARNING))
+        logger.setLevel(logging.WARNING)
+
+
 def _progress(items, enabled: bool, unit: str = "article"):  # type: ignore[no-untyped-def]
     """Wrap an iterator in a progress bar when stderr is a terminal."""
     if not enabled:
@@ -57,6 +76,7 @@ def cli() -> None:
         kg query out/graph.ttl --named quotes
         kg viz out/graph.ttl -o out/graph.html
     """
+    _show_warnings()
 
 
 @cli.command()

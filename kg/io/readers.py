@@ -14,17 +14,31 @@ Supported inputs:
   order of relative path; hidden files and folders are skipped.
 * ``-``: plain text from stdin.
 
-Ids are deterministic and never depend on where the file lives: the ``id`` a JSONL
-line gives, else a digest of the URL, else a digest of the text. The same article
-thus gets the same id (and the same IRIs downstream) on every machine, and the
-same text read twice is recognised as one article.
+An article's identity (its ``id``, hence its IRI and named graph) is what names it
+in the world, so that an edited article replaces its old version when built again:
+
+* its URL, when it has one (an HTML page's canonical URL, a JSONL line's ``url``);
+  a JSONL line's own ``id`` comes before everything;
+* else its source path as given: ``examples/a.txt`` whether ``examples/a.txt`` or
+  the folder ``examples/`` was given (a folder's files are the folder as given plus
+  their path inside it, so build from the same place with the same paths); a JSONL
+  line without ``id`` or ``url`` is ``FILE#LINE``;
+* else (standard input) a digest of the text.
+
+Ids are digests of that basis (16 hex digits), the same on every run. The source
+path is kept in the graph as well (``kg:sourcePath``), and ``kg articles`` lists it.
+
+A text file that is not UTF-8 but is text in a legacy encoding (Latin-1,
+Windows-1252, ...) is read in the encoding charset-normalizer detects, with a
+warning naming it (logged on ``kg.io.readers``); only bytes that are no text in any
+encoding are refused.
 
 A text longer than :data:`MAX_CHARS` is refused as a problem, not cut: a cut
 article would give a graph that looks whole but is not.
 
 Problems come in two weights. A missing path or an unsupported extension is a
 mistake in the command, so it always raises :class:`~kg.errors.InputError`. A bad
-source among many (empty, binary, not UTF-8, unreadable, a malformed JSONL line)
+source among many (empty, binary, unreadable, a JSONL line that is malformed or not UTF-8)
 is reported through ``on_problem`` and skipped, so one bad file does not stop a
 corpus build; with ``strict=True`` it raises instead.
 """
@@ -35,6 +49,8 @@ import codecs
 import hashlib
 import json
 import logging
+import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -52,6 +68,11 @@ STDIN = "-"
 MAX_CHARS = 1_000_000
 
 _LOG = logging.getLogger(__name__)
+#: Legacy encodings preferred, in order, among those charset-normalizer finds equally
+#: plausible: news text that is not UTF-8 is nearly always in a Windows code page, and a
+#: short Western text fits a dozen single-byte encodings without a single odd character.
+_PREFERRED_LEGACY = ("cp1252", "cp1250", "cp1251", "cp1253", "cp1254", "cp1257")
+_WINDOWS_CODE_PAGE = re.compile(r"cp(125\d)")
 _TITLE_MAX = 150
 _SENTENCE_END = (".", "!", "?", ".\u201d", '."')
 _JSONL_FIELDS = ("id", "url", "title", "published")
@@ -104,26 +125,46 @@ def read_articles(
             yield from _read_stdin(report)
 
 
-def article_id(text: str, url: str | None = None) -> str:
-    """A deterministic id: a digest of the URL when there is one, else of the text.
+def article_id(text: str, url: str | None = None, path: str | None = None) -> str:
+    """A deterministic id: a digest of the URL when there is one, else of the source path, else of the text.
+
+    The text comes last so that editing an article does not make it another one.
 
     >>> article_id("Hello.") == article_id("Hello.")
     True
     >>> article_id("Hello.", "https://example.org/a") == article_id("Other.", "https://example.org/a")
     True
+    >>> article_id("Hello.", path="news/a.txt") == article_id("Hello, world.", path="news/a.txt")
+    True
     """
-    basis = f"url:{url}" if url else f"text:{text}"
+    basis = f"url:{url}" if url else f"path:{path}" if path else f"text:{text}"
     return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:16]
 
 
-def decode(data: bytes, source: str) -> str:
+def source_path(path: str | os.PathLike[str]) -> str:
+    """A path as kg names an article by it: as given, normalised (``./a//b.txt`` is ``a/b.txt``), with ``/``.
+
+    >>> source_path("./news//2024/../a.txt")
+    'news/a.txt'
+    """
+    return Path(os.path.normpath(path)).as_posix()
+
+
+def decode(data: bytes, source: str, *, legacy: bool = False) -> str:
     """Decode a source's bytes: BOM-marked UTF-8/16/32, else strict UTF-8.
 
     Line ends are normalised to ``\\n`` so that offsets are the same whichever
     system wrote the file.
 
+    Args:
+        data: The bytes.
+        source: The source's name, for messages.
+        legacy: Read bytes that are not UTF-8 in the legacy encoding they fit
+            (:func:`_legacy_decode`), with a warning naming it, instead of refusing them.
+
     Raises:
-        InputError: For binary data (NUL bytes) or bytes that are not UTF-8.
+        InputError: For binary data (NUL bytes), or bytes that are not UTF-8 (with
+            ``legacy``: that fit no encoding).
     """
     for bom, encoding in _BOMS:
         if data.startswith(bom):
@@ -138,8 +179,42 @@ def decode(data: bytes, source: str) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(f"{source}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
+        if not legacy:
+            raise InputError(
+                f"{source}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+            ) from None
+        text, encoding = _legacy_decode(data, source)
+        _LOG.warning("%s: not UTF-8; read as %s (detected)", source, encoding)
     return _newlines(text)
+
+
+def _legacy_decode(data: bytes, source: str) -> tuple[str, str]:
+    """Text that is not UTF-8, decoded in the encoding it most plausibly is in: ``(text, encoding name)``.
+
+    charset-normalizer ranks the encodings whose decoding reads like text; among the
+    ones that read equally well, a Windows code page wins (:data:`_PREFERRED_LEGACY`),
+    since on its own it often names an exotic code page that decodes a short Latin-1
+    text with one letter wrong.
+
+    Raises:
+        InputError: When the bytes are text in no encoding (binary data).
+    """
+    from charset_normalizer import from_bytes
+
+    matches = list(from_bytes(data))
+    if not matches:
+        raise InputError(f"{source}: not text (not UTF-8, and no other character encoding fits its bytes)")
+    least = min(match.chaos for match in matches)
+    plausible = [match for match in matches if match.chaos <= least]
+    chosen = next(
+        (encoding for encoding in _PREFERRED_LEGACY for match in plausible
+         if encoding == match.encoding or encoding in match.could_be_from_charset),
+        None,
+    )
+    text = data.decode(chosen) if chosen is not None else str(matches[0])
+    encoding = chosen or matches[0].encoding
+    windows = _WINDOWS_CODE_PAGE.fullmatch(encoding)
+    return text, f"Windows-{windows.group(1)}" if windows else encoding
 
 
 def _checked_path(path: Path) -> Path:
@@ -189,11 +264,13 @@ def _read_file(path: Path, report: ProblemHandler) -> Iterator[Article]:
         report(f"{source}: cannot read ({exc.strerror or exc})")
         return
     suffix = path.suffix.lower()
+    html = suffix in (".html", ".htm")
     try:
-        text = decode(data, source)
+        # A text file in a legacy encoding is read as such; HTML may declare its charset.
+        text = decode(data, source, legacy=not html)
     except InputError as exc:
-        # HTML may declare another charset (windows-1252, ...): let trafilatura detect it.
-        if suffix in (".html", ".htm") and b"\x00" not in data:
+        # HTML in another charset (windows-1252, ...): trafilatura reads its declaration.
+        if html and b"\x00" not in data:
             text = decode_file(data)
         else:
             report(str(exc))
@@ -206,7 +283,8 @@ def _read_file(path: Path, report: ProblemHandler) -> Iterator[Article]:
         if article is not None:
             yield article
     elif _fits(text, source, report):
-        yield Article(id=article_id(text), text=text, title=_text_title(text), source=source)
+        name = source_path(path)
+        yield Article(id=article_id(text, path=name), text=text, title=_text_title(text), source=source, path=name)
 
 
 def _html_article(html: str, source: str, report: ProblemHandler) -> Article | None:
@@ -217,13 +295,15 @@ def _html_article(html: str, source: str, report: ProblemHandler) -> Article | N
         return None
     if not _fits(page.text, source, report):
         return None
+    name = source_path(source)
     return Article(
-        id=article_id(page.text, page.url),
+        id=article_id(page.text, page.url, name),
         text=page.text,
         title=page.title,
         url=page.url,
         published=page.published,
         source=source,
+        path=name,
     )
 
 
@@ -269,6 +349,7 @@ def _jsonl_articles(
 ) -> Iterator[Article]:
     """One Article per good line; each bad line is reported as ``FILE:LINE: problem``."""
     empty = True
+    name = source_path(source)
     for number, line in lines:
         # Blank lines (a trailing newline, spacing) carry no article.
         if line is not None and not line.strip():
@@ -277,15 +358,19 @@ def _jsonl_articles(
         if line is None:
             continue
         try:
-            yield _jsonl_article(line, f"{source}:{number}")
+            yield _jsonl_article(line, f"{source}:{number}", f"{name}#{number}")
         except InputError as exc:
             report(str(exc))
     if empty:
         report(f"{source}: empty file")
 
 
-def _jsonl_article(line: str, where: str) -> Article:
-    """Parse one JSONL line; raises InputError naming ``where`` and the problem."""
+def _jsonl_article(line: str, where: str, path: str) -> Article:
+    """Parse one JSONL line; raises InputError naming ``where`` and the problem.
+
+    ``path`` (``FILE#LINE``) is the line's source path, its identity when it has
+    neither ``id`` nor ``url``.
+    """
     try:
         record = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -313,12 +398,13 @@ def _jsonl_article(line: str, where: str) -> Article:
             raise InputError(f'{where}: "published" must be an ISO date (YYYY-MM-DD), got {published!r}')
     text = _newlines(text)
     return Article(
-        id=fields["id"] or article_id(text, fields["url"]),
+        id=fields["id"] or article_id(text, fields["url"], path),
         text=text,
         title=fields["title"],
         url=fields["url"],
         published=fields["published"],
         source=where,
+        path=path,
     )
 
 
@@ -327,7 +413,7 @@ def _read_stdin(report: ProblemHandler) -> Iterator[Article]:
     source = "<stdin>"
     stream = getattr(sys.stdin, "buffer", None)
     try:
-        text = decode(stream.read(), source) if stream is not None else _newlines(sys.stdin.read())
+        text = decode(stream.read(), source, legacy=True) if stream is not None else _newlines(sys.stdin.read())
     except InputError as exc:
         report(str(exc))
         return

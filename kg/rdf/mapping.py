@@ -256,6 +256,8 @@ class _Writer:
         self.add(self.node, SDO.identifier, _text(article.id))
         if article.url:
             self.add(self.node, SDO.url, _url(article.url))
+        if article.path:
+            self.add(self.node, KG.sourcePath, _text(article.path))
         if article.title:
             self.add(self.node, SDO.headline, _text(article.title))
         self.add(self.node, SDO.datePublished, date_literal(article.published))

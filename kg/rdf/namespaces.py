@@ -27,6 +27,7 @@ class KG(DefinedNamespace):
     cue: URIRef  # The word that signalled the fact (say-verb, performance verb).
     dateText: URIRef  # An event's date as the article wrote it.
     evidence: URIRef  # The text selector (span of the article) a node was read from.
+    sourcePath: URIRef  # The file (and JSONL line) an article was read from, as given to kg.
 
 
 class OA(DefinedNamespace):

@@ -137,9 +137,21 @@ def test_write_is_atomic_on_error(tmp_path, two_articles, monkeypatch):
     assert os.listdir(tmp_path) == ["graph.ttl"]
 
 
-def test_write_to_a_missing_folder_raises_graph_error(tmp_path, two_articles):
-    with pytest.raises(GraphError, match="nowhere/graph.nq: cannot write"):
-        write_dataset(two_articles, tmp_path / "nowhere" / "graph.nq")
+def test_write_to_a_missing_folder_makes_it(tmp_path, two_articles):
+    target = tmp_path / "new" / "folder" / "graph.nq"
+    write_dataset(two_articles, target)
+    assert isomorphic(union_graph(read_dataset(target)), union_graph(two_articles))
+
+
+def test_write_where_a_folder_cannot_be_made_raises_graph_error(tmp_path, two_articles):
+    (tmp_path / "plain").write_text("a file, not a folder", encoding="utf-8")
+    with pytest.raises(GraphError, match="plain/graph.nq: cannot make its folder"):
+        write_dataset(two_articles, tmp_path / "plain" / "graph.nq")
+
+
+def test_write_to_a_folder_says_it_is_one(tmp_path, two_articles):
+    with pytest.raises(GraphError, match=r": is a folder, not a graph file"):
+        write_dataset(two_articles, tmp_path)
 
 
 def test_read_missing_file(tmp_path):
