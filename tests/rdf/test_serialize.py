@@ -159,14 +159,24 @@ def test_read_missing_file(tmp_path):
         read_dataset(tmp_path / "absent.ttl")
 
 
-@pytest.mark.parametrize(("name", "content"), [("bad.ttl", "<a> <b> ."), ("bad.nq", "not rdf at all\n"),
-                                               ("bad.jsonld", "{"), ("bad.rdf", "<rdf:RDF")])
-def test_read_unparsable_file_is_one_line(tmp_path, name, content):
+@pytest.mark.parametrize(
+    ("name", "content", "where"),
+    [
+        ("bad.ttl", "<a> <b> .", "not valid Turtle, line 1: "),
+        ("bad.nq", "<http://x/a> <http://x/b> <http://x/c> .\nnot rdf at all\n", "not valid N-Quads, line 2: "),
+        ("bad.jsonld", "{", "not valid JSON-LD, line 1: "),
+        ("bad.rdf", "<rdf:RDF", "not valid RDF/XML, line 1: "),
+        ("bad.trig", '@prefix s: <http://x/> .\ns:a s:b "open string\ns:c s:d s:e .\n', "not valid TriG, line 2: "),
+    ],
+)
+def test_read_unparsable_file_is_one_clean_line_naming_file_and_line(tmp_path, name, content, where):
     path = tmp_path / name
     path.write_text(content, encoding="utf-8")
-    with pytest.raises(GraphError, match=rf"{name}: not valid ") as info:
+    with pytest.raises(GraphError) as info:
         read_dataset(path)
-    assert "\n" not in str(info.value)
+    message = str(info.value)
+    assert message.startswith(f"{path}: {where}"), message
+    assert "\n" not in message and "b'" not in message and "\\n" not in message
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
