@@ -178,6 +178,9 @@ class KnowledgeGraph:
         if is_store_dir(path):
             return cls(backend=OxigraphBackend(path, read_only=read_only))
         if path.is_file():
+            if path.suffix.lower() not in FORMATS:
+                # Not "unknown RDF file extension ''": the user may have meant a store.
+                raise GraphError(f"{path}: a file that is no graph file ({', '.join(FORMATS)}) and no store folder")
             return cls.load(path)
         empty = path.is_dir() and not any(path.iterdir())
         if create and (empty or not path.exists()):
