@@ -28,7 +28,9 @@ def write_atomic(target: Path, write: Callable[[IO[bytes]], object]) -> Path:
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise GraphError(f"{target}: cannot make its folder {target.parent}: {err.strerror or err}") from err
+        blocking = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
+        problem = f"{blocking} is a file, not a folder" if blocking is not None else err.strerror or err
+        raise GraphError(f"{target}: cannot make its folder: {problem}") from err
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as err:

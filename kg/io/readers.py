@@ -73,6 +73,8 @@ _LOG = logging.getLogger(__name__)
 #: short Western text fits a dozen single-byte encodings without a single odd character.
 _PREFERRED_LEGACY = ("cp1252", "cp1250", "cp1251", "cp1253", "cp1254", "cp1257")
 _WINDOWS_CODE_PAGE = re.compile(r"cp(125\d)")
+#: A well-formed UTF-8 sequence of two to four bytes (lead byte, continuation bytes).
+_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 _TITLE_MAX = 150
 _SENTENCE_END = (".", "!", "?", ".\u201d", '."')
 _JSONL_FIELDS = ("id", "url", "title", "published")
@@ -179,13 +181,28 @@ def decode(data: bytes, source: str, *, legacy: bool = False) -> str:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        if not legacy:
+        if not legacy or _broken_utf8(data, exc):
             raise InputError(
                 f"{source}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
             ) from None
         text, encoding = _legacy_decode(data, source)
         _LOG.warning("%s: not UTF-8; read as %s (detected)", source, encoding)
     return _newlines(text)
+
+
+def _broken_utf8(data: bytes, error: UnicodeDecodeError) -> bool:
+    """Whether bytes that are not UTF-8 are UTF-8 gone wrong rather than text in a legacy encoding.
+
+    Read in a legacy encoding, UTF-8 with a flaw would go in as mojibake ("â€"). It is
+    UTF-8 cut off inside a character (a lead byte and continuation bytes at the very
+    end), or mostly well-formed UTF-8 sequences with a few stray bytes. A legacy text
+    has its letters as lone high bytes, which seldom pair up as UTF-8 would.
+    """
+    if error.reason == "unexpected end of data" and len(data) - error.start >= 2:
+        return True
+    well_formed = sum(len(sequence) for sequence in _UTF8_SEQUENCE.findall(data))
+    stray = sum(1 for byte in data if byte >= 0x80) - well_formed
+    return well_formed > stray
 
 
 def _legacy_decode(data: bytes, source: str) -> tuple[str, str]:
