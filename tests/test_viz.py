@@ -264,9 +264,15 @@ def test_write_page_unknown_view(tmp_path: Path):
         write_page(_rdf(), tmp_path / "x.html", view="songs")
 
 
-def test_write_page_missing_directory(tmp_path: Path):
-    with pytest.raises(GraphError, match="cannot write"):
-        write_page(_rdf(), tmp_path / "missing" / "x.html")
+def test_write_page_makes_a_missing_directory(tmp_path: Path):
+    page = write_page(_rdf(), tmp_path / "missing" / "x.html")
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_write_page_under_a_file_names_the_file(tmp_path: Path):
+    (tmp_path / "plain").write_text("a file", encoding="utf-8")
+    with pytest.raises(GraphError, match="cannot make its folder: .*plain is a file, not a folder"):
+        write_page(_rdf(), tmp_path / "plain" / "x.html")
 
 
 # --- unlinked entities, start positions -------------------------------------------------------
