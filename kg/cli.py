@@ -18,7 +18,8 @@ import click
 
 from kg import __version__
 from kg._cli_output import FORMAT_HELP, render, table
-from kg._cli_store import articles, open_store, remove
+from kg import _cli_store
+from kg._cli_store import open_store
 from kg.errors import KgError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -115,7 +116,7 @@ def build(inputs: tuple[str, ...], output: Path | None, store: str | None, links
     from kg.rdf.resolve import load_links
 
     if output is None and store is None:
-        raise click.UsageError("give -o/--output FILE, --store DIR|URL, or both")
+        raise click.UsageError("give -o/--output FILE, --store DIR|URL|FILE, or both")
     if output is not None:
         export_format(output)  # refuse an unknown extension before the slow part
     graph, write_back = open_store(store, create=True) if store is not None else (KnowledgeGraph(), None)
@@ -279,8 +280,9 @@ def stats(graph: str, fmt: str) -> None:
         click.echo(table(["what", "count"], [[k, str(v)] for k, v in counts.items()]), nl=False)
 
 
-cli.add_command(articles)
-cli.add_command(remove)
+# The commands that manage a store's articles live in kg/_cli_store.py.
+cli.add_command(_cli_store.articles)
+cli.add_command(_cli_store.remove)
 
 
 @cli.command()

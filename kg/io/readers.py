@@ -30,7 +30,7 @@ path is kept in the graph as well (``kg:sourcePath``), and ``kg articles`` lists
 
 A text file that is not UTF-8 but is text in a legacy encoding (Latin-1,
 Windows-1252, ...) is read in the encoding charset-normalizer detects, with a
-warning naming it (logged on ``kg.io.readers``); only bytes that are no text in any
+warning naming it (logged on ``kg.io.encoding``); only bytes that are no text in any
 encoding are refused.
 
 A text longer than :data:`MAX_CHARS` is refused as a problem, not cut: a cut
@@ -50,7 +50,6 @@ import hashlib
 import json
 import logging
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -59,6 +58,7 @@ from trafilatura.utils import decode_file
 
 from kg.errors import InputError
 from kg.io.article import Article
+from kg.io.encoding import WIDE_BOMS, decode, newlines
 from kg.io.html import iso_date, parse_html
 
 EXTENSIONS = (".txt", ".html", ".htm", ".jsonl")
@@ -68,28 +68,11 @@ STDIN = "-"
 MAX_CHARS = 1_000_000
 
 _LOG = logging.getLogger(__name__)
-#: Legacy encodings preferred, in order, among those charset-normalizer finds equally
-#: plausible: news text that is not UTF-8 is nearly always in a Windows code page, and a
-#: short Western text fits a dozen single-byte encodings without a single odd character.
-_PREFERRED_LEGACY = ("cp1252", "cp1250", "cp1251", "cp1253", "cp1254", "cp1257")
-_WINDOWS_CODE_PAGE = re.compile(r"cp(125\d)")
-#: A well-formed UTF-8 sequence of two to four bytes (lead byte, continuation bytes).
-_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 _TITLE_MAX = 150
 _SENTENCE_END = (".", "!", "?", ".\u201d", '."')
 _JSONL_FIELDS = ("id", "url", "title", "published")
 #: How much of a JSONL file is looked at for a BOM or NUL bytes (binary data) before it is read.
 _SNIFF_BYTES = 8192
-_WIDE_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-# Byte-order marks, longest first so UTF-32 is not read as UTF-16.
-_BOMS = (
-    (codecs.BOM_UTF32_LE, "utf-32"),
-    (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
-)
-
 ProblemHandler = Callable[[str], None]
 
 
@@ -150,88 +133,6 @@ def source_path(path: str | os.PathLike[str]) -> str:
     'news/a.txt'
     """
     return Path(os.path.normpath(path)).as_posix()
-
-
-def decode(data: bytes, source: str, *, legacy: bool = False) -> str:
-    """Decode a source's bytes: BOM-marked UTF-8/16/32, else strict UTF-8.
-
-    Line ends are normalised to ``\\n`` so that offsets are the same whichever
-    system wrote the file.
-
-    Args:
-        data: The bytes.
-        source: The source's name, for messages.
-        legacy: Read bytes that are not UTF-8 in the legacy encoding they fit
-            (:func:`_legacy_decode`), with a warning naming it, instead of refusing them.
-
-    Raises:
-        InputError: For binary data (NUL bytes), or bytes that are not UTF-8 (with
-            ``legacy``: that fit no encoding).
-    """
-    for bom, encoding in _BOMS:
-        if data.startswith(bom):
-            try:
-                text = data.decode(encoding)
-            except UnicodeDecodeError as exc:
-                raise InputError(f"{source}: not valid {encoding.upper()} ({exc.reason} at byte {exc.start})") from None
-            return _newlines(text)
-    # NUL never occurs in UTF-8 text; it marks a binary file (or UTF-16 without a BOM).
-    if b"\x00" in data:
-        raise InputError(f"{source}: binary file (NUL bytes), not text")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        if not legacy or _broken_utf8(data, exc):
-            raise InputError(
-                f"{source}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
-            ) from None
-        text, encoding = _legacy_decode(data, source)
-        _LOG.warning("%s: not UTF-8; read as %s (detected)", source, encoding)
-    return _newlines(text)
-
-
-def _broken_utf8(data: bytes, error: UnicodeDecodeError) -> bool:
-    """Whether bytes that are not UTF-8 are UTF-8 gone wrong rather than text in a legacy encoding.
-
-    Read in a legacy encoding, UTF-8 with a flaw would go in as mojibake ("â€"). It is
-    UTF-8 cut off inside a character (a lead byte and continuation bytes at the very
-    end), or mostly well-formed UTF-8 sequences with a few stray bytes. A legacy text
-    has its letters as lone high bytes, which seldom pair up as UTF-8 would.
-    """
-    if error.reason == "unexpected end of data" and len(data) - error.start >= 2:
-        return True
-    well_formed = sum(len(sequence) for sequence in _UTF8_SEQUENCE.findall(data))
-    stray = sum(1 for byte in data if byte >= 0x80) - well_formed
-    return well_formed > stray
-
-
-def _legacy_decode(data: bytes, source: str) -> tuple[str, str]:
-    """Text that is not UTF-8, decoded in the encoding it most plausibly is in: ``(text, encoding name)``.
-
-    charset-normalizer ranks the encodings whose decoding reads like text; among the
-    ones that read equally well, a Windows code page wins (:data:`_PREFERRED_LEGACY`),
-    since on its own it often names an exotic code page that decodes a short Latin-1
-    text with one letter wrong.
-
-    Raises:
-        InputError: When the bytes are text in no encoding (binary data).
-    """
-    from charset_normalizer import from_bytes
-
-    matches = list(from_bytes(data))
-    if not matches:
-        raise InputError(f"{source}: not text (not UTF-8, and no other character encoding fits its bytes)")
-    least = min(match.chaos for match in matches)
-    plausible = [match for match in matches if match.chaos <= least]
-    chosen = next(
-        (encoding for encoding in _PREFERRED_LEGACY for match in plausible
-         if encoding == match.encoding or encoding in match.could_be_from_charset),
-        None,
-    )
-    text = data.decode(chosen) if chosen is not None else str(matches[0])
-    encoding = chosen or matches[0].encoding
-    windows = _WINDOWS_CODE_PAGE.fullmatch(encoding)
-    return text, f"Windows-{windows.group(1)}" if windows else encoding
 
 
 def _checked_path(path: Path) -> Path:
@@ -335,7 +236,7 @@ def _read_jsonl_file(path: Path, report: ProblemHandler) -> Iterator[Article]:
     try:
         with path.open("rb") as stream:
             start = stream.read(_SNIFF_BYTES)
-            if start.startswith(_WIDE_BOMS):
+            if start.startswith(WIDE_BOMS):
                 text = decode(start + stream.read(), source)
                 yield from _jsonl_articles(enumerate(text.split("\n"), start=1), source, report)
                 return
@@ -413,7 +314,7 @@ def _jsonl_article(line: str, where: str, path: str) -> Article:
         fields["published"] = iso_date(published)
         if fields["published"] is None:
             raise InputError(f'{where}: "published" must be an ISO date (YYYY-MM-DD), got {published!r}')
-    text = _newlines(text)
+    text = newlines(text)
     return Article(
         id=fields["id"] or article_id(text, fields["url"], path),
         text=text,
@@ -430,7 +331,7 @@ def _read_stdin(report: ProblemHandler) -> Iterator[Article]:
     source = "<stdin>"
     stream = getattr(sys.stdin, "buffer", None)
     try:
-        text = decode(stream.read(), source, legacy=True) if stream is not None else _newlines(sys.stdin.read())
+        text = decode(stream.read(), source, legacy=True) if stream is not None else newlines(sys.stdin.read())
     except InputError as exc:
         report(str(exc))
         return
@@ -466,8 +367,3 @@ def _text_title(text: str) -> str | None:
     if not first or len(first) > _TITLE_MAX or first.endswith(_SENTENCE_END):
         return None
     return first
-
-
-def _newlines(text: str) -> str:
-    """Windows and old Mac line ends as ``\\n``."""
-    return text.replace("\r\n", "\n").replace("\r", "\n")

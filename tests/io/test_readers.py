@@ -121,7 +121,7 @@ def test_byte_order_marks_are_honoured_and_dropped(tmp_path, raw, expected):
 def test_text_in_a_legacy_encoding_is_read_with_a_warning_naming_it(tmp_path, caplog, text, encoding, named):
     path = tmp_path / "legacy.txt"
     path.write_bytes(text.encode(encoding))
-    with caplog.at_level(logging.WARNING, logger="kg.io.readers"):
+    with caplog.at_level(logging.WARNING, logger="kg.io"):
         articles, problems = _collect(path)
     assert [a.text for a in articles] == [text] and problems == []
     assert caplog.messages == [f"{path}: not UTF-8; read as {named} (detected)"]
