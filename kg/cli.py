@@ -16,9 +16,8 @@ from typing import Any, TypeVar
 
 import click
 
-from kg import __version__
+from kg import __version__, _cli_store
 from kg._cli_output import FORMAT_HELP, render, table
-from kg import _cli_store
 from kg._cli_store import open_store
 from kg.errors import KgError
 
