@@ -112,6 +112,10 @@ _PERFORMANCES_QUERY = "SELECT (COUNT(DISTINCT ?s) AS ?n) WHERE { ?s <https://sch
 _TRIPLES_QUERY = "SELECT (COUNT(*) AS ?n) WHERE { ?s ?p ?o }"
 
 
+#: Seconds between two attempts to stop a query thread that ran past its limit.
+_STOP_RETRY = 0.05
+
+
 class QueryTimeout(QueryError):
     """A query that ran past its time limit and was stopped."""
 
@@ -505,13 +509,14 @@ def _scalars(data: dict[str, Any]) -> None:
 def _with_deadline(run: Callable[[], _T], timeout: float) -> _T:
     """``run()`` in a daemon thread; past ``timeout`` seconds, stop it and raise QueryTimeout."""
     box: dict[str, Any] = {}
+    stopped = threading.Event()
 
     def work() -> None:
         try:
             box["result"] = run()
         except _Stop:
             # The caller gave up; the result objects die here, on the thread that made them.
-            return
+            stopped.set()
         except BaseException as exc:  # handed to the caller, its frames (and result objects) dropped here
             box["error"] = exc.with_traceback(None)
 
@@ -519,12 +524,25 @@ def _with_deadline(run: Callable[[], _T], timeout: float) -> _T:
     worker.start()
     worker.join(timeout)
     if worker.is_alive():
-        # Raise _Stop in the worker: it unwinds the next time it runs Python code.
-        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident), ctypes.py_object(_Stop))
+        threading.Thread(target=_stop, args=(worker, stopped), name="kg-query-stopper", daemon=True).start()
         raise QueryTimeout(f"query stopped after the {timeout:g} s limit")
     if "error" in box:
         raise box["error"]
     return box["result"]
+
+
+def _stop(worker: threading.Thread, stopped: threading.Event) -> None:
+    """Raise _Stop in ``worker`` until it says it stopped (``stopped``) or ends.
+
+    It unwinds the next time it runs Python code, unless that code is a callback the
+    interpreter runs on the side (a garbage-collector or weakref callback), which
+    swallows the exception: a runaway query stopped once could then run on for hours,
+    holding the GIL half the time (and slowing every other thread of the process). So
+    the stop is raised again until the worker has caught it.
+    """
+    while worker.is_alive() and not stopped.is_set():
+        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(worker.ident), ctypes.py_object(_Stop))
+        worker.join(_STOP_RETRY)
 
 
 def _one_line(exc: BaseException) -> str:
