@@ -16,11 +16,21 @@ def write_atomic(target: Path, write: Callable[[IO[bytes]], object]) -> Path:
 
     No reader ever sees half a file, and a failed write leaves the old file (or none)
     and no temporary behind. The new file gets the mode the old one had, else the one
-    a plain ``open()`` would give.
+    a plain ``open()`` would give. Missing folders on the way are made first: users
+    write ``-o out/graph.ttl`` on a fresh clone, where ``out/`` does not exist yet.
 
     Raises:
-        GraphError: naming the target when it cannot be written.
+        GraphError: naming the target when it cannot be written (a folder, a file
+            where a folder should be, no permission).
     """
+    if target.is_dir():
+        raise GraphError(f"{target}: is a folder, not a file; name a file in it")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        blocking = next((p for p in target.parents if p.exists() and not p.is_dir()), None)
+        problem = f"{blocking} is a file, not a folder" if blocking is not None else err.strerror or err
+        raise GraphError(f"{target}: cannot make its folder: {problem}") from err
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as err:

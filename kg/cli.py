@@ -6,9 +6,8 @@ failures (``KgError``) become one line on stderr, ``Error: ...``, and exit 1.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable
@@ -17,7 +16,9 @@ from typing import Any, TypeVar
 
 import click
 
-from kg import __version__
+from kg import __version__, _cli_store
+from kg._cli_output import FORMAT_HELP, render, table
+from kg._cli_store import open_store
 from kg.errors import KgError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -35,6 +36,24 @@ class _Problems:
     def __call__(self, message: str) -> None:
         self.count += 1
         click.echo(f"Warning: {message}", err=True)
+
+
+class _EchoWarnings(logging.Handler):
+    """kg's logged warnings (a text read in a legacy encoding) as ``Warning: ...`` lines on stderr.
+
+    They are notes, not problems: everything still went in, so they do not set the exit status.
+    """
+
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(f"Warning: {record.getMessage()}", err=True)
+
+
+def _show_warnings() -> None:
+    """Send the ``kg`` loggers' warnings to stderr, once per process."""
+    logger = logging.getLogger("kg")
+    if not any(isinstance(handler, _EchoWarnings) for handler in logger.handlers):
+        logger.addHandler(_EchoWarnings(logging.WARNING))
+        logger.setLevel(logging.WARNING)
 
 
 def _progress(items, enabled: bool, total: int | None = None, unit: str = "article"):  # type: ignore[no-untyped-def]
@@ -57,6 +76,7 @@ def cli() -> None:
         kg query out/graph.ttl --named quotes
         kg viz out/graph.ttl -o out/graph.html
     """
+    _show_warnings()
 
 
 @cli.command()
@@ -64,8 +84,8 @@ def cli() -> None:
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
               help="Graph file to write; format from the extension (.ttl .trig .nq .nt .jsonld .rdf).")
 @click.option("--store", default=None,
-              help="Add the articles to an on-disk store folder (made if missing) or a SPARQL server URL; "
-                   "an article already there is replaced.")
+              help="Add the articles to an on-disk store folder (made if missing), a SPARQL server URL, "
+                   "or a .trig/.nq/.jsonld file (written back); an article already there is replaced.")
 @click.option("--links", type=click.Path(path_type=Path, exists=True, dir_okay=False), default=None,
               help="CSV of (name or IRI, Wikidata id): adds owl:sameAs links to Wikidata.")
 @click.option("--model", default=None, help="spaCy pipeline (default: $KG_SPACY_MODEL, else en_core_web_sm).")
@@ -88,6 +108,7 @@ def build(inputs: tuple[str, ...], output: Path | None, store: str | None, links
         kg build corpus/ -o out/graph.nq --dask tcp://scheduler:8786
         kg build examples/ --store out/store
         kg build examples/ --store http://127.0.0.1:7878
+        kg build examples/ --store out/graph.trig
     """
     from kg._build import extract_articles
     from kg.graph import KnowledgeGraph, export_format
@@ -95,10 +116,10 @@ def build(inputs: tuple[str, ...], output: Path | None, store: str | None, links
     from kg.rdf.resolve import load_links
 
     if output is None and store is None:
-        raise click.UsageError("give -o/--output FILE, --store DIR|URL, or both")
+        raise click.UsageError("give -o/--output FILE, --store DIR|URL|FILE, or both")
     if output is not None:
         export_format(output)  # refuse an unknown extension before the slow part
-    graph = KnowledgeGraph.open(store, create=True) if store is not None else KnowledgeGraph()
+    graph, write_back = open_store(store, create=True) if store is not None else (KnowledgeGraph(), None)
     graph.links.update(load_links(links) if links is not None else {})
     if dask is not None and workers != 1:
         raise click.UsageError("--workers and --dask do not mix: use --dask local:N for N processes here")
@@ -115,6 +136,8 @@ def build(inputs: tuple[str, ...], output: Path | None, store: str | None, links
         articles = graph.add_all(_progress(pairs, show, count_articles(inputs) if show else None))
     if not articles:
         raise KgError(f"no article found in {', '.join(inputs)}")
+    if write_back is not None:
+        graph.save(write_back)
     if output is not None:
         graph.save(output)
     click.echo(_summary(graph.stats(), output if output is not None else store))
@@ -135,7 +158,8 @@ def _summary(stats: dict[str, int], output: Path | str) -> str:
 @click.argument("sparql", required=False)
 @click.option("--named", "named", default=None, help="Run a named query (give no name to list them).",
               is_flag=False, flag_value="")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True,
+              help=FORMAT_HELP)
 def query(graph: str, sparql: str | None, named: str | None, fmt: str) -> None:
     """Run a SPARQL query (text, @file.rq, or --named NAME) over GRAPH.
 
@@ -151,6 +175,8 @@ def query(graph: str, sparql: str | None, named: str | None, fmt: str) -> None:
         for name in queries.names():
             click.echo(f"  {name:<14} {queries.describe(name)}")
         return
+    if named is not None and sparql is not None:
+        raise KgError(f"give a SPARQL query or --named {named or 'NAME'}, not both (the query text would be ignored)")
     if named is not None:
         text = queries.load(named)
     elif sparql is not None and sparql.startswith("@"):
@@ -160,7 +186,7 @@ def query(graph: str, sparql: str | None, named: str | None, fmt: str) -> None:
     from kg.graph import KnowledgeGraph
 
     result = KnowledgeGraph.open(graph, read_only=True).query(text)
-    click.echo(_render(result, fmt), nl=False)
+    click.echo(render(result, fmt), nl=False)
 
 
 def _read_text(path: Path) -> str:
@@ -168,39 +194,6 @@ def _read_text(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise KgError(f"{path}: cannot read query file ({exc.__class__.__name__})") from None
-
-
-def _render(result, fmt: str) -> str:  # type: ignore[no-untyped-def]
-    """Render a query result as a text table, CSV or SPARQL JSON results."""
-    if result.type == "ASK":
-        return ("true" if result.askAnswer else "false") + "\n"
-    if result.type in ("CONSTRUCT", "DESCRIBE"):
-        return result.serialize(format="turtle").decode("utf-8")
-    if fmt == "json":
-        return result.serialize(format="json").decode("utf-8") + "\n"
-    names = [str(v) for v in result.vars]
-    rows = [["" if v is None else str(v) for v in row] for row in result]
-    if fmt == "csv":
-        buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(names)
-        writer.writerows(rows)
-        return buffer.getvalue()
-    return _table(names, rows)
-
-
-def _table(names: list[str], rows: list[list[str]], width: int = 70) -> str:
-    """A plain aligned table; long cells are cut with an ellipsis."""
-    def cut(cell: str) -> str:
-        cell = " ".join(cell.split())
-        return cell if len(cell) <= width else cell[: width - 1] + "…"
-
-    cells = [[cut(c) for c in row] for row in rows]
-    widths = [max([len(n)] + [len(r[i]) for r in cells]) for i, n in enumerate(names)]
-    line = lambda row: "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()  # noqa: E731
-    out = [line(names), line(["-" * w for w in widths])] + [line(r) for r in cells]
-    out.append(f"({len(rows)} row{'s' if len(rows) != 1 else ''})")
-    return "\n".join(out) + "\n"
 
 
 @cli.command()
@@ -284,30 +277,12 @@ def stats(graph: str, fmt: str) -> None:
     if fmt == "json":
         click.echo(json.dumps(counts, indent=2))
     else:
-        click.echo(_table(["what", "count"], [[k, str(v)] for k, v in counts.items()]), nl=False)
+        click.echo(table(["what", "count"], [[k, str(v)] for k, v in counts.items()]), nl=False)
 
 
-@cli.command()
-@click.argument("store")
-@click.argument("article_ids", nargs=-1, required=True)
-def remove(store: str, article_ids: tuple[str, ...]) -> None:
-    """Delete articles (by id) from a store folder or SPARQL server; their entities stay while others name them.
-
-    \b
-    Example:
-        kg remove out/store choir-1 ferry-2
-    """
-    from kg.graph import KnowledgeGraph
-
-    graph = KnowledgeGraph.open(store)
-    if graph.backend == "memory":
-        raise KgError(f"{store}: kg remove works on a store folder or SPARQL server, not a graph file")
-    gone = graph.remove(*article_ids)
-    graph.close()
-    missing = [a for a in article_ids if a not in gone]
-    click.echo(f"Removed {len(gone)} article(s) from {store}.")
-    if missing:
-        click.echo(f"Not in the store: {', '.join(missing)}", err=True)
+# The commands that manage a store's articles live in kg/_cli_store.py.
+cli.add_command(_cli_store.articles)
+cli.add_command(_cli_store.remove)
 
 
 @cli.command()

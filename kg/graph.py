@@ -166,6 +166,9 @@ class KnowledgeGraph:
         if is_store_dir(path):
             return cls(backend=OxigraphBackend(path, read_only=read_only))
         if path.is_file():
+            if path.suffix.lower() not in FORMATS:
+                # Not "unknown RDF file extension ''": the user may have meant a store.
+                raise GraphError(f"{path}: a file that is no graph file ({', '.join(FORMATS)}) and no store folder")
             return cls.load(path)
         empty = path.is_dir() and not any(path.iterdir())
         if create and (empty or not path.exists()):
@@ -417,12 +420,9 @@ def export_format(path: str | Path) -> str:
     suffix = Path(path).suffix.lower()
     if suffix in _NETWORK_SUFFIXES:
         return suffix[1:]
-    try:
-        return format_for(path)
-    except GraphError:
-        raise GraphError(
-            f"{path}: unknown file extension {suffix!r}; use one of {', '.join(EXPORT_FORMATS)}"
-        ) from None
+    if suffix not in FORMATS and not Path(path).is_dir():
+        raise GraphError(f"{path}: unknown file extension {suffix!r}; use one of {', '.join(EXPORT_FORMATS)}")
+    return format_for(path)  # which also says when the path is a folder
 
 
 @contextmanager

@@ -65,6 +65,27 @@ def test_query_lists_named_queries(graph):
         assert name in result.stdout
 
 
+def test_construct_prints_turtle_or_json_ld_and_ask_true_or_sparql_json(graph):
+    construct = "PREFIX schema: <https://schema.org/> CONSTRUCT { ?p schema:name ?n } WHERE { ?p a schema:Person ; schema:name ?n }"
+    turtle = kg("query", str(graph), construct)
+    assert turtle.returncode == 0 and '"Ana Rivera"' in turtle.stdout and "@prefix" in turtle.stdout
+    data = json.loads(kg("query", str(graph), construct, "--format", "json").stdout)
+    assert "Ana Rivera" in json.dumps(data) and "@context" in data
+    ask = "ASK { ?s a <https://schema.org/Person> }"
+    assert kg("query", str(graph), ask).stdout == "true\n"
+    assert json.loads(kg("query", str(graph), ask, "--format", "json").stdout) == {"head": {}, "boolean": True}
+
+
+def test_a_text_in_a_legacy_encoding_goes_in_with_a_warning(tmp_path):
+    story = tmp_path / "story.txt"
+    story.write_bytes(STORY.replace("Ana Rivera", "Ana Jos\u00e9 Rivera").encode("cp1252"))
+    out = tmp_path / "g.ttl"
+    result = kg("build", str(story), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == [f"Warning: {story}: not UTF-8; read as Windows-1252 (detected)"]
+    assert "Jos\u00e9" in out.read_text(encoding="utf-8")
+
+
 def test_validate_and_stats(graph):
     assert kg("validate", str(graph)).returncode == 0
     stats = json.loads(kg("stats", str(graph), "--format", "json").stdout)
@@ -87,6 +108,13 @@ def test_viz_writes_page(graph, tmp_path):
         (["query", "{tmp}/bad.ttl", "--named", "quotes"], "bad.ttl"),
         (["query", "{tmp}/story.ttl", "SELEKT nothing"], "SPARQL"),
         (["query", "{tmp}/story.ttl", "--named", "nope"], "nope"),
+        (["query", "{tmp}/story.ttl", "--named", "quotes", "SELECT * WHERE {{ ?s ?p ?o }}"], "not both"),
+        (["query", "{tmp}/story.ttl", "--format", "csv", "CONSTRUCT WHERE {{ ?s ?p ?o }}"], "--format csv is for SELECT"),
+        (["query", "{tmp}/bad.ttl", "--named", "quotes"], "not valid Turtle, line 1: "),
+        (["stats", "{tmp}/story.txt"], "no graph file"),
+        (["export", "{tmp}/story.ttl", "-o", "{tmp}"], "is a folder"),
+        (["build", "{tmp}/story.txt", "-o", "{tmp}"], "is a folder"),
+        (["viz", "{tmp}/story.ttl", "-o", "{tmp}"], "is a folder"),
     ],
 )
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, graph, args, needle):
@@ -100,6 +128,15 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, graph, args, needle)
     assert len(lines) == 1 and lines[0].startswith("Error:") and needle in lines[0], result.stderr
     assert "Traceback" not in result.stderr
     assert set(tmp_path.iterdir()) == before
+
+
+@pytest.mark.parametrize("command", ["export", "viz"])
+def test_output_into_a_new_folder_makes_the_folder(graph, tmp_path, command):
+    target = tmp_path / "new" / "dir" / ("g.nq" if command == "export" else "g.html")
+    result = kg(command, str(graph), "-o", str(target))
+    assert result.returncode == 0, result.stderr
+    assert "Ana Rivera" in target.read_text(encoding="utf-8")
+    assert [p.name for p in target.parent.iterdir()] == [target.name]  # no temporary left behind
 
 
 def test_partial_input_problem_still_builds(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,8 @@ def test_notebook_runs_top_to_bottom(path: Path):
     outputs = [out for cell in notebook.cells if cell.cell_type == "code" for out in cell.outputs]
     assert not [out for out in outputs if out.output_type == "error"]
     html = "\n".join(out.get("data", {}).get("text/html", "") for out in outputs)
-    assert "<iframe srcdoc=" in html  # the network drew inline
+    assert html.count("<iframe srcdoc=") == 1  # the network drew inline, once: each page carries ~0.9 MB of script
+    size = sum(len(json.dumps(cell.outputs)) for cell in notebook.cells if cell.cell_type == "code")
+    assert size < 1_300_000, f"the executed notebook's outputs weigh {size:,} characters"
     assert "kg KnowledgeGraph" in html  # the graph showed its summary table
     assert any("image/png" in out.get("data", {}) for out in outputs)  # the static picture

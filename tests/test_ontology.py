@@ -46,6 +46,7 @@ def test_ontology_is_tied_to_schema_org(ontology):
     assert (KG.AwardCeremony, RDFS.subClassOf, SDO.Event) in ontology
     assert (URIRef("https://w3id.org/kg/ns"), RDF.type, OWL.Ontology) in ontology
     assert (KG.dateText, RDFS.domain, SDO.Event) in ontology
+    assert (KG.sourcePath, RDFS.domain, SDO.NewsArticle) in ontology
 
 
 def test_namespace_rejects_unknown_terms():

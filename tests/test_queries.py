@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pyoxigraph
 import pytest
 from rdflib import Dataset
@@ -61,8 +63,8 @@ def _articles() -> list[tuple[Article, Facts]]:
         performances=(Performance(performer="group:1", work="work:1", event="event:2", cue="played",
                                   span=_span(SECOND, "The Tides played Low Tide at the Late Show")),),
     )
-    return [(Article(id="first", text=FIRST, published="2022-04-20"), first),
-            (Article(id="second", text=SECOND, published="2022-04-10"), second)]
+    return [(Article(id="first", text=FIRST, published="2022-04-20", path="news/first.txt"), first),
+            (Article(id="second", text=SECOND, published="2022-04-10", path="news/second.txt"), second)]
 
 
 @pytest.fixture(scope="module")
@@ -103,14 +105,14 @@ def rows(request, dataset, oxigraph):
 
 
 def test_names_and_descriptions():
-    assert names() == ["events", "performances", "quotes"]
+    assert names() == ["articles", "events", "performances", "quotes"]
     for name in names():
         assert load(name).startswith("# ")
         assert describe(name).endswith(".")
 
 
 def test_unknown_name_lists_the_valid_ones():
-    with pytest.raises(QueryError, match=r"unknown query 'speakers'; valid names: events, performances, quotes"):
+    with pytest.raises(QueryError, match=r"unknown query 'speakers'; valid names: articles, events, performances, quotes"):
         load("speakers")
 
 
@@ -156,6 +158,35 @@ def test_events_with_venue_city_and_date(rows):
         ("Harbor Lights Festival", "Pier Arena", "Portland", "2022-04", "April 2022"),
         ("Late Show", "Pier Arena", "Portland", "2022-04-09", "2022-04-09"),
     }
+
+
+def test_articles_with_source_and_counts(rows):
+    columns = ("id", "source", "published", "quotations", "performances", "people", "events")
+    found = {tuple(r[c] for c in columns) for r in rows(load("articles"))}
+    assert found == {
+        ("first", "news/first.txt", "2022-04-20", "2", "1", "1", "1"),
+        ("second", "news/second.txt", "2022-04-10", "0", "1", "0", "2"),
+    }
+
+
+_PREFIX_DECLARATION = re.compile(r"^\s*PREFIX\s+([A-Za-z][\w-]*):", re.IGNORECASE | re.MULTILINE)
+# A prefixed name outside comments, strings and IRIs: "schema:name", "kg:cue".
+_PREFIXED_NAME = re.compile(r"(?<![\w:<#])([A-Za-z][\w-]*):[A-Za-z_]")
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_query_declares_every_prefix_it_uses(name):
+    text = load(name)
+    code = "\n".join(re.sub(r"<[^>]*>|\"[^\"]*\"", "", line.split("#")[0]) for line in text.splitlines())
+    used = set(_PREFIXED_NAME.findall(code)) - {"PREFIX"}
+    assert used and used <= set(_PREFIX_DECLARATION.findall(text)), name
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_query_parses_in_an_engine_without_default_prefixes(name):
+    # pyoxigraph knows no prefix unless the query declares it (rdflib binds schema:, rdf: and more by default).
+    store = pyoxigraph.Store()
+    assert list(store.query(load(name))) == []
 
 
 def test_queries_need_the_union_default_graph(dataset):

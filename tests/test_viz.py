@@ -264,9 +264,15 @@ def test_write_page_unknown_view(tmp_path: Path):
         write_page(_rdf(), tmp_path / "x.html", view="songs")
 
 
-def test_write_page_missing_directory(tmp_path: Path):
-    with pytest.raises(GraphError, match="cannot write"):
-        write_page(_rdf(), tmp_path / "missing" / "x.html")
+def test_write_page_makes_a_missing_directory(tmp_path: Path):
+    page = write_page(_rdf(), tmp_path / "missing" / "x.html")
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_write_page_under_a_file_names_the_file(tmp_path: Path):
+    (tmp_path / "plain").write_text("a file", encoding="utf-8")
+    with pytest.raises(GraphError, match="cannot make its folder: .*plain is a file, not a folder"):
+        write_page(_rdf(), tmp_path / "plain" / "x.html")
 
 
 # --- unlinked entities, start positions -------------------------------------------------------
@@ -415,8 +421,8 @@ def test_write_png_empty_graph_says_so(tmp_path: Path):
 def test_write_png_errors(tmp_path: Path):
     with pytest.raises(ValueError, match="unknown view 'songs'"):
         write_png(_rdf(), tmp_path / "x.png", view="songs")
-    with pytest.raises(GraphError, match="cannot write"):
-        write_png(_rdf(), tmp_path / "missing" / "x.png")
+    with pytest.raises(GraphError, match="is a folder, not a file"):
+        write_png(_rdf(), tmp_path)
     with pytest.raises(ValueError, match="max_nodes"):
         write_png(_rdf(), tmp_path / "x.png", max_nodes=0)
 

@@ -16,6 +16,9 @@ class Article:
         url: Canonical URL, when the source has one.
         published: Publication date as ISO 8601 (``YYYY-MM-DD``), when known.
         source: Where it came from (a path, ``path:line`` or ``<stdin>``), for messages.
+        path: The source path kept in the graph and, without a URL, the article's
+            identity: the file's path as given (a folder's files as the folder given
+            plus their path inside it), ``FILE#LINE`` for a JSONL line; None for stdin.
     """
 
     id: str
@@ -24,3 +27,4 @@ class Article:
     url: str | None = None
     published: str | None = None
     source: str = ""
+    path: str | None = None

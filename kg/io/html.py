@@ -58,9 +58,13 @@ def parse_html(html: str) -> HtmlPage:
         The page; ``text`` is empty when no main text was found. Paragraphs are
         joined with a blank line, so each starts a new sentence downstream.
     """
-    meta = _metadata(html)
+    root = _document(html)
+    meta = _metadata(root) if root is not None else {}
+    text = _main_text(html)
+    if root is not None and _only_links(text, root):
+        text = ""
     return HtmlPage(
-        text=_main_text(html),
+        text=text,
         title=meta.get("title"),
         url=meta.get("url"),
         published=meta.get("published"),
@@ -102,12 +106,29 @@ def _main_text(html: str) -> str:
     return "\n\n".join(line for line in lines if line)
 
 
-def _metadata(html: str) -> dict[str, str]:
-    """Title, URL and publication date from meta tags, canonical link, JSON-LD and <title>."""
+def _document(html: str) -> lxml.html.HtmlElement | None:
+    """The parsed page, or None when lxml finds no document in it."""
     try:
-        root = lxml.html.document_fromstring(html)
+        return lxml.html.document_fromstring(html)
     except (etree.ParserError, ValueError):
-        return {}
+        return None
+
+
+def _only_links(text: str, root: lxml.html.HtmlElement) -> bool:
+    """Whether every paragraph of ``text`` is the text of a link or of navigation: a menu, not an article.
+
+    On a page without an article trafilatura falls back to whatever text there is, and
+    a page that is only a navigation bar would become an article whose text is "Home".
+    """
+    blocks = [" ".join(block.split()) for block in text.split("\n\n") if block.strip()]
+    if not blocks:
+        return False
+    links = {" ".join(element.text_content().split()) for element in root.xpath("//a | //nav | //nav//*")}
+    return all(block in links for block in blocks)
+
+
+def _metadata(root: lxml.html.HtmlElement) -> dict[str, str]:
+    """Title, URL and publication date from meta tags, canonical link, JSON-LD and <title>."""
     tags = _meta_tags(root)
     ld = _json_ld(root)
     found: dict[str, str] = {}

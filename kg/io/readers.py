@@ -14,17 +14,31 @@ Supported inputs:
   order of relative path; hidden files and folders are skipped.
 * ``-``: plain text from stdin.
 
-Ids are deterministic and never depend on where the file lives: the ``id`` a JSONL
-line gives, else a digest of the URL, else a digest of the text. The same article
-thus gets the same id (and the same IRIs downstream) on every machine, and the
-same text read twice is recognised as one article.
+An article's identity (its ``id``, hence its IRI and named graph) is what names it
+in the world, so that an edited article replaces its old version when built again:
+
+* its URL, when it has one (an HTML page's canonical URL, a JSONL line's ``url``);
+  a JSONL line's own ``id`` comes before everything;
+* else its source path as given: ``examples/a.txt`` whether ``examples/a.txt`` or
+  the folder ``examples/`` was given (a folder's files are the folder as given plus
+  their path inside it, so build from the same place with the same paths); a JSONL
+  line without ``id`` or ``url`` is ``FILE#LINE``;
+* else (standard input) a digest of the text.
+
+Ids are digests of that basis (16 hex digits), the same on every run. The source
+path is kept in the graph as well (``kg:sourcePath``), and ``kg articles`` lists it.
+
+A text file that is not UTF-8 but is text in a legacy encoding (Latin-1,
+Windows-1252, ...) is read in the encoding charset-normalizer detects, with a
+warning naming it (logged on ``kg.io.encoding``); only bytes that are no text in any
+encoding are refused.
 
 A text longer than :data:`MAX_CHARS` is refused as a problem, not cut: a cut
 article would give a graph that looks whole but is not.
 
 Problems come in two weights. A missing path or an unsupported extension is a
 mistake in the command, so it always raises :class:`~kg.errors.InputError`. A bad
-source among many (empty, binary, not UTF-8, unreadable, a malformed JSONL line)
+source among many (empty, binary, unreadable, a JSONL line that is malformed or not UTF-8)
 is reported through ``on_problem`` and skipped, so one bad file does not stop a
 corpus build; with ``strict=True`` it raises instead.
 """
@@ -35,6 +49,7 @@ import codecs
 import hashlib
 import json
 import logging
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -43,6 +58,7 @@ from trafilatura.utils import decode_file
 
 from kg.errors import InputError
 from kg.io.article import Article
+from kg.io.encoding import WIDE_BOMS, decode, newlines
 from kg.io.html import iso_date, parse_html
 
 EXTENSIONS = (".txt", ".html", ".htm", ".jsonl")
@@ -57,16 +73,6 @@ _SENTENCE_END = (".", "!", "?", ".\u201d", '."')
 _JSONL_FIELDS = ("id", "url", "title", "published")
 #: How much of a JSONL file is looked at for a BOM or NUL bytes (binary data) before it is read.
 _SNIFF_BYTES = 8192
-_WIDE_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-# Byte-order marks, longest first so UTF-32 is not read as UTF-16.
-_BOMS = (
-    (codecs.BOM_UTF32_LE, "utf-32"),
-    (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
-)
-
 ProblemHandler = Callable[[str], None]
 
 
@@ -131,42 +137,29 @@ def _count_lines(path: Path) -> int:
         return 0
 
 
-def article_id(text: str, url: str | None = None) -> str:
-    """A deterministic id: a digest of the URL when there is one, else of the text.
+def article_id(text: str, url: str | None = None, path: str | None = None) -> str:
+    """A deterministic id: a digest of the URL when there is one, else of the source path, else of the text.
+
+    The text comes last so that editing an article does not make it another one.
 
     >>> article_id("Hello.") == article_id("Hello.")
     True
     >>> article_id("Hello.", "https://example.org/a") == article_id("Other.", "https://example.org/a")
     True
+    >>> article_id("Hello.", path="news/a.txt") == article_id("Hello, world.", path="news/a.txt")
+    True
     """
-    basis = f"url:{url}" if url else f"text:{text}"
+    basis = f"url:{url}" if url else f"path:{path}" if path else f"text:{text}"
     return hashlib.sha256(basis.encode("utf-8")).hexdigest()[:16]
 
 
-def decode(data: bytes, source: str) -> str:
-    """Decode a source's bytes: BOM-marked UTF-8/16/32, else strict UTF-8.
+def source_path(path: str | os.PathLike[str]) -> str:
+    """A path as kg names an article by it: as given, normalised (``./a//b.txt`` is ``a/b.txt``), with ``/``.
 
-    Line ends are normalised to ``\\n`` so that offsets are the same whichever
-    system wrote the file.
-
-    Raises:
-        InputError: For binary data (NUL bytes) or bytes that are not UTF-8.
+    >>> source_path("./news//2024/../a.txt")
+    'news/a.txt'
     """
-    for bom, encoding in _BOMS:
-        if data.startswith(bom):
-            try:
-                text = data.decode(encoding)
-            except UnicodeDecodeError as exc:
-                raise InputError(f"{source}: not valid {encoding.upper()} ({exc.reason} at byte {exc.start})") from None
-            return _newlines(text)
-    # NUL never occurs in UTF-8 text; it marks a binary file (or UTF-16 without a BOM).
-    if b"\x00" in data:
-        raise InputError(f"{source}: binary file (NUL bytes), not text")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{source}: not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})") from None
-    return _newlines(text)
+    return Path(os.path.normpath(path)).as_posix()
 
 
 def _checked_path(path: Path) -> Path:
@@ -216,11 +209,13 @@ def _read_file(path: Path, report: ProblemHandler) -> Iterator[Article]:
         report(f"{source}: cannot read ({exc.strerror or exc})")
         return
     suffix = path.suffix.lower()
+    html = suffix in (".html", ".htm")
     try:
-        text = decode(data, source)
+        # A text file in a legacy encoding is read as such; HTML may declare its charset.
+        text = decode(data, source, legacy=not html)
     except InputError as exc:
-        # HTML may declare another charset (windows-1252, ...): let trafilatura detect it.
-        if suffix in (".html", ".htm") and b"\x00" not in data:
+        # HTML in another charset (windows-1252, ...): trafilatura reads its declaration.
+        if html and b"\x00" not in data:
             text = decode_file(data)
         else:
             report(str(exc))
@@ -233,7 +228,8 @@ def _read_file(path: Path, report: ProblemHandler) -> Iterator[Article]:
         if article is not None:
             yield article
     elif _fits(text, source, report):
-        yield Article(id=article_id(text), text=text, title=_text_title(text), source=source)
+        name = source_path(path)
+        yield Article(id=article_id(text, path=name), text=text, title=_text_title(text), source=source, path=name)
 
 
 def _html_article(html: str, source: str, report: ProblemHandler) -> Article | None:
@@ -244,13 +240,15 @@ def _html_article(html: str, source: str, report: ProblemHandler) -> Article | N
         return None
     if not _fits(page.text, source, report):
         return None
+    name = source_path(source)
     return Article(
-        id=article_id(page.text, page.url),
+        id=article_id(page.text, page.url, name),
         text=page.text,
         title=page.title,
         url=page.url,
         published=page.published,
         source=source,
+        path=name,
     )
 
 
@@ -265,7 +263,7 @@ def _read_jsonl_file(path: Path, report: ProblemHandler) -> Iterator[Article]:
     try:
         with path.open("rb") as stream:
             start = stream.read(_SNIFF_BYTES)
-            if start.startswith(_WIDE_BOMS):
+            if start.startswith(WIDE_BOMS):
                 text = decode(start + stream.read(), source)
                 yield from _jsonl_articles(enumerate(text.split("\n"), start=1), source, report)
                 return
@@ -296,6 +294,7 @@ def _jsonl_articles(
 ) -> Iterator[Article]:
     """One Article per good line; each bad line is reported as ``FILE:LINE: problem``."""
     empty = True
+    name = source_path(source)
     for number, line in lines:
         # Blank lines (a trailing newline, spacing) carry no article.
         if line is not None and not line.strip():
@@ -304,15 +303,19 @@ def _jsonl_articles(
         if line is None:
             continue
         try:
-            yield _jsonl_article(line, f"{source}:{number}")
+            yield _jsonl_article(line, f"{source}:{number}", f"{name}#{number}")
         except InputError as exc:
             report(str(exc))
     if empty:
         report(f"{source}: empty file")
 
 
-def _jsonl_article(line: str, where: str) -> Article:
-    """Parse one JSONL line; raises InputError naming ``where`` and the problem."""
+def _jsonl_article(line: str, where: str, path: str) -> Article:
+    """Parse one JSONL line; raises InputError naming ``where`` and the problem.
+
+    ``path`` (``FILE#LINE``) is the line's source path, its identity when it has
+    neither ``id`` nor ``url``.
+    """
     try:
         record = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -338,14 +341,15 @@ def _jsonl_article(line: str, where: str) -> Article:
         fields["published"] = iso_date(published)
         if fields["published"] is None:
             raise InputError(f'{where}: "published" must be an ISO date (YYYY-MM-DD), got {published!r}')
-    text = _newlines(text)
+    text = newlines(text)
     return Article(
-        id=fields["id"] or article_id(text, fields["url"]),
+        id=fields["id"] or article_id(text, fields["url"], path),
         text=text,
         title=fields["title"],
         url=fields["url"],
         published=fields["published"],
         source=where,
+        path=path,
     )
 
 
@@ -354,7 +358,7 @@ def _read_stdin(report: ProblemHandler) -> Iterator[Article]:
     source = "<stdin>"
     stream = getattr(sys.stdin, "buffer", None)
     try:
-        text = decode(stream.read(), source) if stream is not None else _newlines(sys.stdin.read())
+        text = decode(stream.read(), source, legacy=True) if stream is not None else newlines(sys.stdin.read())
     except InputError as exc:
         report(str(exc))
         return
@@ -390,8 +394,3 @@ def _text_title(text: str) -> str | None:
     if not first or len(first) > _TITLE_MAX or first.endswith(_SENTENCE_END):
         return None
     return first
-
-
-def _newlines(text: str) -> str:
-    """Windows and old Mac line ends as ``\\n``."""
-    return text.replace("\r\n", "\n").replace("\r", "\n")

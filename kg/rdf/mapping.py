@@ -199,6 +199,8 @@ class _Writer:
         self.add(self.node, SDO.identifier, text_literal(article.id))
         if article.url:
             self.add(self.node, SDO.url, url_node(article.url))
+        if article.path:
+            self.add(self.node, KG.sourcePath, text_literal(article.path))
         if article.title:
             self.add(self.node, SDO.headline, text_literal(article.title))
         self.add(self.node, SDO.datePublished, date_literal(article.published))

@@ -30,6 +30,7 @@ class KG(DefinedNamespace):
     evidence: URIRef  # The text selector (span of the article) a node was read from.
     locationRule: URIRef  # The sieve that placed an event at its venue or city (a kg:rule).
     rule: URIRef  # The id of the extraction sieve that decided the fact ("quote.trigram").
+    sourcePath: URIRef  # The file (and JSONL line) an article was read from, as given to kg.
 
 
 class OA(DefinedNamespace):

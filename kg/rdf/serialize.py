@@ -8,8 +8,10 @@ cannot name graphs. Writes are atomic: a reader never sees half a file.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
+import pyoxigraph as ox
 from rdflib import Dataset, Graph
 
 from kg._files import write_atomic
@@ -34,6 +36,16 @@ QUAD_FORMATS = frozenset({"trig", "nquads", "json-ld"})
 
 _FORMAT_NAMES = frozenset(FORMATS.values())
 
+# How messages name each syntax, and the Oxigraph parser that locates a syntax error in it.
+_SYNTAX_NAMES = {"turtle": "Turtle", "trig": "TriG", "nquads": "N-Quads", "nt": "N-Triples",
+                 "json-ld": "JSON-LD", "xml": "RDF/XML"}
+_OX_FORMATS = {"turtle": ox.RdfFormat.TURTLE, "trig": ox.RdfFormat.TRIG, "nquads": ox.RdfFormat.N_QUADS,
+               "nt": ox.RdfFormat.N_TRIPLES, "json-ld": ox.RdfFormat.JSON_LD, "xml": ox.RdfFormat.RDF_XML}
+# Oxigraph's message around the reason: "Parser error at line 3 column 9: REASON (file, line 3)".
+_OX_PREFIX = re.compile(r"^Parser error [^:]*: ")
+_OX_SUFFIX = re.compile(r" \([^()]*, line \d+\)$")
+_SAX_LOCATION = re.compile(r"^\S+?:(\d+):\d+: (.*)$", re.DOTALL)
+
 JSONLD_CONTEXT: dict[str, str] = dict(PREFIXES)
 """The compact ``@context`` of kg's JSON-LD: prefixes for schema, kg, oa, prov and xsd."""
 
@@ -48,6 +60,9 @@ def format_for(path: str | os.PathLike[str]) -> str:
     'trig'
     """
     suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS and Path(path).is_dir():
+        # "unknown extension ''" would send the user looking for the wrong mistake.
+        raise GraphError(f"{path}: is a folder, not a graph file; name a file such as {Path(path) / 'graph.ttl'}")
     try:
         return FORMATS[suffix]
     except KeyError:
@@ -102,6 +117,32 @@ def read_dataset(path: str | os.PathLike[str]) -> Dataset:
     try:
         dataset.parse(source, format=fmt)
     except Exception as err:  # rdflib's parsers raise many unrelated types for bad input.
-        problem = " ".join(str(err).split()) or type(err).__name__
-        raise GraphError(f"{source}: not valid {fmt}: {problem}") from err
+        raise GraphError(f"{source}: not valid {_SYNTAX_NAMES[fmt]}, {_syntax_problem(source, fmt, err)}") from err
     return bind_prefixes(dataset)
+
+
+def _syntax_problem(source: Path, fmt: str, err: Exception) -> str:
+    """Where and why a file does not parse, in one line: ``line N: reason``.
+
+    rdflib's messages quote the text around the error as Python byte strings
+    (``b'...'``) and its N-Triples parser names no line, so Oxigraph's parser, which
+    says line and column plainly, reads the file again to find the first error. When
+    it finds none (the two parsers disagree), rdflib's own line and reason are used.
+    """
+    try:
+        for _ in ox.parse(path=str(source), format=_OX_FORMATS[fmt]):
+            pass
+    except SyntaxError as located:
+        if located.lineno:
+            return f"line {located.lineno}: {_OX_SUFFIX.sub('', _OX_PREFIX.sub('', ' '.join(str(located).split())))}"
+    except (OSError, ValueError):
+        pass
+    why, lines = getattr(err, "_why", None), getattr(err, "lines", None)
+    if isinstance(why, str) and isinstance(lines, int):
+        # rdflib's Turtle and TriG parser: the 0-based line apart from its context dump.
+        return f"line {lines + 1}: {why}"
+    sax = _SAX_LOCATION.match(str(err))
+    if sax:
+        # The XML parser's "file:///path:LINE:COLUMN: reason".
+        return f"line {sax.group(1)}: {sax.group(2)}"
+    return " ".join(re.sub(r"b'(.*?)'", r"\1", str(err)).split()) or type(err).__name__

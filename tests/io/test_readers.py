@@ -5,6 +5,8 @@ from __future__ import annotations
 import codecs
 import io
 import json
+import logging
+import random
 import sys
 import tracemalloc
 from pathlib import Path
@@ -53,15 +55,29 @@ def test_txt_first_line_that_is_no_headline_gives_no_title(tmp_path, first_line)
     assert _read(path)[0].title is None
 
 
-def test_txt_id_depends_on_text_not_on_location(tmp_path):
-    text = "Same words in two places.\n"
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
-    (tmp_path / "a" / "one.txt").write_text(text, encoding="utf-8")
-    (tmp_path / "b" / "two.txt").write_text(text, encoding="utf-8")
-    first, second = _read(tmp_path / "a" / "one.txt", tmp_path / "b" / "two.txt")
-    assert first.id == second.id == article_id(text)
-    assert len(first.id) == 16
+def test_txt_id_is_its_source_path_so_an_edited_article_keeps_it(tmp_path):
+    path = tmp_path / "story.txt"
+    path.write_text("The choir won on Saturday.\n", encoding="utf-8")
+    [before] = _read(path)
+    path.write_text("The choir won on Sunday.\n", encoding="utf-8")
+    [after] = _read(path)
+    assert before.id == after.id == article_id(after.text, path=str(path))
+    assert after.path == str(path) and len(after.id) == 16
+
+
+def test_the_same_text_in_two_files_is_two_articles(tmp_path):
+    for name in ("one.txt", "two.txt"):
+        (tmp_path / name).write_text("Same words in two places.\n", encoding="utf-8")
+    first, second = _read(tmp_path / "one.txt", tmp_path / "two.txt")
+    assert first.id != second.id
+
+
+def test_a_file_given_alone_or_found_in_its_folder_is_one_article(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "news" / "2024").mkdir(parents=True)
+    (tmp_path / "news" / "2024" / "a.txt").write_text("Text.\n", encoding="utf-8")
+    ways = [_read("news")[0], _read("./news/")[0], _read("news/2024/a.txt")[0], _read("news//2024/../2024/a.txt")[0]]
+    assert {(a.id, a.path) for a in ways} == {(article_id("Text.\n", path="news/2024/a.txt"), "news/2024/a.txt")}
 
 
 def test_article_id_is_stable_across_runs():
@@ -88,6 +104,27 @@ def test_byte_order_marks_are_honoured_and_dropped(tmp_path, raw, expected):
     path = tmp_path / "bom.txt"
     path.write_bytes(raw)
     assert _read(path)[0].text == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "encoding", "named"),
+    [
+        ("Le caf\u00e9 a rouvert. Jos\u00e9 M\u00fcller a jou\u00e9 \u00ab La Mer \u00bb \u00e0 Z\u00fcrich.\n",
+         "latin-1", "Windows-1252"),
+        ("The band\u2019s \u201cfarewell\u201d show sold out \u2014 fans queued.\n", "cp1252", "Windows-1252"),
+        ("\u041f\u0435\u0432\u0438\u0446\u0430 \u0432\u044b\u0441\u0442\u0443\u043f\u0438\u043b\u0430 "
+         "\u0432 \u041c\u043e\u0441\u043a\u0432\u0435 \u0432 \u0441\u0443\u0431\u0431\u043e\u0442\u0443.\n",
+         "cp1251", "Windows-1251"),
+    ],
+    ids=["latin-1", "windows-1252", "windows-1251"],
+)
+def test_text_in_a_legacy_encoding_is_read_with_a_warning_naming_it(tmp_path, caplog, text, encoding, named):
+    path = tmp_path / "legacy.txt"
+    path.write_bytes(text.encode(encoding))
+    with caplog.at_level(logging.WARNING, logger="kg.io"):
+        articles, problems = _collect(path)
+    assert [a.text for a in articles] == [text] and problems == []
+    assert caplog.messages == [f"{path}: not UTF-8; read as {named} (detected)"]
 
 
 # --- HTML -------------------------------------------------------------------------
@@ -155,6 +192,16 @@ def test_html_json_ld_gives_date_and_url(tmp_path):
     )
 
 
+def test_html_with_only_a_navigation_bar_has_no_main_text(tmp_path):
+    path = tmp_path / "menu.html"
+    path.write_text(
+        '<html><head><title>Site</title></head><body><nav><ul><li><a href="/">Home</a></li>'
+        '<li><a href="/news">News</a></li></ul></nav></body></html>',
+        encoding="utf-8",
+    )
+    assert _collect(path) == ([], [f"{path}: no main text found in the HTML page"])
+
+
 def test_html_without_main_text_is_a_problem(tmp_path):
     path = tmp_path / "empty.html"
     path.write_text(
@@ -182,6 +229,14 @@ def test_jsonl_lines_become_articles_with_their_fields():
     assert second.id == article_id(second.text, "https://news.example.org/ferry")
     assert second.published == "2023-11-02"
     assert second.source == f"{DATA / 'articles.jsonl'}:3"
+    assert second.path == f"{DATA / 'articles.jsonl'}#3"
+
+
+def test_jsonl_line_without_id_or_url_is_named_by_file_and_line(tmp_path):
+    path = tmp_path / "feed.jsonl"
+    path.write_text('{"text": "First."}\n{"text": "Second."}\n', encoding="utf-8")
+    first, second = _read(path)
+    assert (first.id, second.id) == (article_id("", path=f"{path}#1"), article_id("", path=f"{path}#2"))
 
 
 def test_jsonl_numeric_id_becomes_a_string(tmp_path):
@@ -274,7 +329,8 @@ def test_unknown_extension_names_the_valid_ones(tmp_path):
         ("empty.txt", b"", "empty file"),
         ("blank.txt", b" \n\t\n", "empty file"),
         ("image.txt", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary file (NUL bytes), not text"),
-        ("latin.txt", "Caf\u00e9 opens.".encode("latin-1"), "not valid UTF-8 (byte 0xe9 at offset 3)"),
+        ("noise.txt", random.Random(7).randbytes(1000).replace(b"\x00", b"\x01"),
+         "not text (not UTF-8, and no other character encoding fits its bytes)"),
         ("empty.jsonl", b"\n\n", "empty file"),
     ],
 )

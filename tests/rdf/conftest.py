@@ -26,7 +26,8 @@ def span(text: str, occurrence: int = 0) -> TextSpan:
 
 def make_article(article_id: str = "harbor-1", **changes: str) -> Article:
     """The sample article, optionally with another id or fields."""
-    fields = {"title": "Rain at the pier", "url": "https://news.example/harbor", "published": "2022-04-20"}
+    fields = {"title": "Rain at the pier", "url": "https://news.example/harbor", "published": "2022-04-20",
+              "path": "news/harbor.html"}
     fields.update(changes)
     return Article(id=article_id, text=TEXT, **fields)
 

@@ -43,6 +43,7 @@ def test_article_node(graph):
     assert graph.value(ARTICLE, SDO.headline) == Literal("Rain at the pier")
     assert graph.value(ARTICLE, SDO.url) == URIRef("https://news.example/harbor")
     assert graph.value(ARTICLE, SDO.datePublished) == Literal("2022-04-20", datatype=XSD.date)
+    assert graph.value(ARTICLE, KG.sourcePath) == Literal("news/harbor.html")
     assert set(graph.objects(ARTICLE, SDO.mentions)) == {ANA, SONG, FESTIVAL, ARENA, PORTLAND}
 
 

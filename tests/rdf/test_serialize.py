@@ -137,9 +137,21 @@ def test_write_is_atomic_on_error(tmp_path, two_articles, monkeypatch):
     assert os.listdir(tmp_path) == ["graph.ttl"]
 
 
-def test_write_to_a_missing_folder_raises_graph_error(tmp_path, two_articles):
-    with pytest.raises(GraphError, match="nowhere/graph.nq: cannot write"):
-        write_dataset(two_articles, tmp_path / "nowhere" / "graph.nq")
+def test_write_to_a_missing_folder_makes_it(tmp_path, two_articles):
+    target = tmp_path / "new" / "folder" / "graph.nq"
+    write_dataset(two_articles, target)
+    assert isomorphic(union_graph(read_dataset(target)), union_graph(two_articles))
+
+
+def test_write_where_a_folder_cannot_be_made_raises_graph_error(tmp_path, two_articles):
+    (tmp_path / "plain").write_text("a file, not a folder", encoding="utf-8")
+    with pytest.raises(GraphError, match="plain/graph.nq: cannot make its folder: .*plain is a file, not a folder"):
+        write_dataset(two_articles, tmp_path / "plain" / "graph.nq")
+
+
+def test_write_to_a_folder_says_it_is_one(tmp_path, two_articles):
+    with pytest.raises(GraphError, match=r": is a folder, not a graph file"):
+        write_dataset(two_articles, tmp_path)
 
 
 def test_read_missing_file(tmp_path):
@@ -147,14 +159,24 @@ def test_read_missing_file(tmp_path):
         read_dataset(tmp_path / "absent.ttl")
 
 
-@pytest.mark.parametrize(("name", "content"), [("bad.ttl", "<a> <b> ."), ("bad.nq", "not rdf at all\n"),
-                                               ("bad.jsonld", "{"), ("bad.rdf", "<rdf:RDF")])
-def test_read_unparsable_file_is_one_line(tmp_path, name, content):
+@pytest.mark.parametrize(
+    ("name", "content", "where"),
+    [
+        ("bad.ttl", "<a> <b> .", "not valid Turtle, line 1: "),
+        ("bad.nq", "<http://x/a> <http://x/b> <http://x/c> .\nnot rdf at all\n", "not valid N-Quads, line 2: "),
+        ("bad.jsonld", "{", "not valid JSON-LD, line 1: "),
+        ("bad.rdf", "<rdf:RDF", "not valid RDF/XML, line 1: "),
+        ("bad.trig", '@prefix s: <http://x/> .\ns:a s:b "open string\ns:c s:d s:e .\n', "not valid TriG, line 2: "),
+    ],
+)
+def test_read_unparsable_file_is_one_clean_line_naming_file_and_line(tmp_path, name, content, where):
     path = tmp_path / name
     path.write_text(content, encoding="utf-8")
-    with pytest.raises(GraphError, match=rf"{name}: not valid ") as info:
+    with pytest.raises(GraphError) as info:
         read_dataset(path)
-    assert "\n" not in str(info.value)
+    message = str(info.value)
+    assert message.startswith(f"{path}: {where}"), message
+    assert "\n" not in message and "b'" not in message and "\\n" not in message
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

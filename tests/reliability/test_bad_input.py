@@ -62,7 +62,8 @@ SKIPPED = [
     ("nul.txt", b"Maria Lind sang.\x00\x00 She left.", "binary file"),
     ("nul.html", b"<html><body><p>Maria Lind\x00 sang.</p></body></html>", "binary file"),
     ("nul.jsonl", b'{"text": "Maria Lind sang."}\x00\n', "binary file"),
-    ("latin1.txt", "Caf\u00e9 Oslo hosted Maria Lind.".encode("latin-1"), "not valid UTF-8"),
+    ("noise.txt", bytes(range(1, 256)) * 8, "not text"),
+    ("flawed-utf8.txt", "Caf\u00e9 Oslo: Maria Lind sang \u201cSn\u00f8\u201d. ".encode("utf-8") + b"\xff", "not valid UTF-8"),
     # a JSONL file is read line by line: the line is named
     ("latin1.jsonl", '{"text": "Caf\u00e9 Oslo"}'.encode("latin-1"), "not valid UTF-8", ":1"),
     ("truncated.txt", "Maria Lind said \u201c".encode("utf-8")[:-1], "not valid UTF-8"),
@@ -85,6 +86,15 @@ def test_each_bad_source_is_one_line_and_the_rest_goes_in(folder):
     assert f"{len(SKIPPED)} input problem(s): not everything went in." in result.stderr
     assert GOOD_NAME in names_in(out)
     assert leftovers(folder) == []
+
+
+def test_a_legacy_encoding_goes_in_with_a_warning_naming_it(folder):
+    (folder / "latin1.txt").write_bytes("Caf\u00e9 Oslo hosted Maria Lind.\n".encode("latin-1"))
+    out = folder / "graph.ttl"
+    result = kg("build", str(folder), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert problem_lines(result.stderr) == [f"Warning: {folder / 'latin1.txt'}: not UTF-8; read as Windows-1252 (detected)"]
+    assert "Caf\u00e9 Oslo" in out.read_text(encoding="utf-8")
 
 
 def test_utf16_with_bom_goes_in_whole(folder):
@@ -227,16 +237,23 @@ def test_directory_as_output_is_refused_and_left_alone(folder, target):
     result = kg("build", str(folder / "good.txt"), "-o", str(out))
     assert result.returncode == 1
     lines = problem_lines(result.stderr)
-    assert len(lines) == 1 and lines[0].startswith(f"Error: {out}: "), result.stderr
+    assert len(lines) == 1 and lines[0].startswith(f"Error: {out}: is a folder"), result.stderr
     assert [p.name for p in out.iterdir()] == ["keep.txt"]
     assert leftovers(folder) == []
 
 
-def test_output_in_a_missing_folder_is_one_line(folder):
+def test_output_in_a_missing_folder_makes_the_folder(folder):
     out = folder / "no" / "such" / "graph.ttl"
     result = kg("build", str(folder / "good.txt"), "-o", str(out))
+    assert result.returncode == 0, result.stderr
+    assert GOOD_NAME in names_in(out)
+
+
+def test_output_under_a_file_is_one_line(folder):
+    out = folder / "good.txt" / "graph.ttl"
+    result = kg("build", str(folder / "good.txt"), "-o", str(out))
     assert result.returncode == 1
-    assert problem_lines(result.stderr) == [f"Error: {out}: cannot write: No such file or directory"]
+    assert problem_lines(result.stderr) == [f"Error: {out}: cannot make its folder: {folder / 'good.txt'} is a file, not a folder"]
 
 
 def test_existing_output_survives_a_failed_build(folder):
@@ -251,7 +268,7 @@ def test_existing_output_survives_a_failed_build(folder):
 
 @pytest.mark.parametrize(
     ("raw", "problem"),
-    [(b"", "empty input"), (b"\x00\x01\x02", "binary file"), (b"Caf\xe9", "not valid UTF-8")],
+    [(b"", "empty input"), (b"\x00\x01\x02", "binary file"), (b"Maria said \xe2\x80", "not valid UTF-8")],
 )
 def test_bad_stdin_is_one_line(tmp_path, raw, problem):
     result = kg("build", "-", "-o", str(tmp_path / "g.ttl"), stdin=raw)
