@@ -167,7 +167,8 @@ def _is_work(doc: Doc, cand: Candidate) -> bool:
     for work in doc._.works:
         if strip_marks(work.title) == key:
             return True
-        if any(m.start < cand.mark.end and cand.mark.start < m.end for m in work.mentions):
+        if any(m.start <= cand.mark.start + 1 and cand.mark.end - 1 <= m.end for m in work.mentions):
+            # (a title named inside a quotation, "I wrote 'X' in my car", leaves it a quotation)
             return True
     return False
 

@@ -28,6 +28,7 @@ from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
 from kg.extract.model import TextSpan, Work
 from kg.extract.text import doc_text, is_cap, sentence_bounds
+from kg.extract.work_lists import music_titles
 
 #: Cue nouns before a title, with the kind of work they announce.
 _CUES: dict[str, str] = {noun: kind for noun, kind in kinds("work_cues").items() if kind != "title"}
@@ -62,6 +63,11 @@ _POSSESSIVES = function_words("possessive")
 #: Words inside a cue phrase that leave it a cue phrase ("the unreleased", "her new").
 _CUE_MODIFIERS = function_words("article") | {"new", "latest"}
 _MAX_TITLE_WORDS = 10
+#: Most words of a capitalised song title in marks read by its sentence alone.
+_MUSIC_TITLE_WORDS = 6
+#: Words that make a sentence one about playing music or a show.
+_MUSIC_WORDS = (tagged("performance_verbs", "sure") | tagged("performance_verbs", "voice") | words("show_nouns")
+                | words("show_parts") | words("music_objects"))
 _YEAR = re.compile(r"^(19|20)\d\d$")
 
 
@@ -343,10 +349,13 @@ def extract_works(doc: Doc) -> tuple[Work, ...]:
             if span is not None:
                 candidates.append((span, False))
     candidates.sort(key=lambda c: (c[0].start, -len(c[0])))
+    # titles in a setlist's slots, quoted or not, are works (songs unless a cue says otherwise)
+    setlist = {(s.start, s.end) for s in music_titles(doc)}
+    candidates = sorted([*((doc[s:e], False) for s, e in setlist), *candidates], key=lambda c: (c[0].start, -len(c[0])))
     for span, quoted in candidates:
         if any(t.i in events for t in span):
             continue
-        _consider(doc, collector, span, quoted)
+        _consider(doc, collector, span, quoted, (span.start, span.end) in setlist)
     for span in _concert_pieces(doc):
         collector.add(span, "song", None, _possessor(doc, span.start, span.start))
     return collector.build()
@@ -396,8 +405,9 @@ def _title_word(token) -> bool:  # type: ignore[no-untyped-def]
     return token.text[:1].isupper() and any(c.isalpha() for c in token.text)
 
 
-def _consider(doc: Doc, collector: _Collector, span: Span, quoted: bool) -> None:
-    """Add ``span`` as a work when a cue, role, byline or label says it is one."""
+def _consider(doc: Doc, collector: _Collector, span: Span, quoted: bool, listed: bool = False) -> None:
+    """Add ``span`` as a work when a cue, role, byline or label says it is one, or a setlist
+    slot holds it (``listed``)."""
     starts, ends = sentence_bounds(doc)
     sent = doc[starts[span.start] : ends[span.start]]
     start, end = span.start, span.end
@@ -415,7 +425,7 @@ def _consider(doc: Doc, collector: _Collector, span: Span, quoted: bool) -> None
     if role and doc[start].lower_ == "the" and end - start > 1 and not quoted:
         start += 1
     span = doc[start:end]
-    if not _title_like(span.text):
+    if not (listed or _title_like(span.text)):
         return
     # (a straight mark with a space after it closes a quotation: '"...," X said')
     open_at = start - 1 if quoted or (start > 0 and is_mark(doc[start - 1].text, OPENING_MARKS)
@@ -438,10 +448,28 @@ def _consider(doc: Doc, collector: _Collector, span: Span, quoted: bool) -> None
         kind = _listed_kind(doc, collector, open_at, sent.start)
         if kind is None and open_at < start:
             kind = _sung_in(doc, span, sent)
+    if kind is None and (listed or quoted and _music_title(span, sent, open_at)):
+        # words in marks, every one capitalised, in a sentence about playing music ("Another
+        # standout was 'Before He Cheats,'", "bowed out with Hawkins' 'Stuffy'"): a song
+        kind = "song"
     # a quotation in marks with no sign of being a title is left to kg_quotes
     if kind is None and not is_art and not creators:
         return
     collector.add(span, kind or "work", year or _year_after(doc, end, sent.end), creators)
+
+
+def _music_title(span: Span, sent: Span, open_at: int) -> bool:
+    """Capitalised words (small words aside) in a sentence that speaks of playing or of a show,
+    neither after a colon (a headline's quotation) nor governed by a verb of saying."""
+    alpha = [t for t in span if t.is_alpha]
+    doc = span.doc
+    return (
+        0 < len(alpha) <= _MUSIC_TITLE_WORDS
+        and all(t.text[0].isupper() or t.lower_ in _SMALL_WORDS for t in alpha)
+        and any(t.lemma_.lower() in _MUSIC_WORDS for t in sent)
+        and not (open_at > sent.start and doc[open_at - 1].text == ":")
+        and not any(is_say_verb(a) and a.lemma_.lower() not in _MUSIC_WORDS for a in span.root.ancestors)
+    )
 
 
 def _listed_kind(doc: Doc, collector: _Collector, open_at: int, floor: int) -> str | None:
