@@ -1,0 +1,158 @@
+"""Who performs: the subjects of a verb of performing and the guests who join them, as entities.
+
+A verb's performers are its subjects, climbing through the clauses the parser hangs a verb
+on ("took time to dedicate", "said before performing", "Ana Silva, who covered"), the
+owner of a show noun standing for its act ("her set ended with X"), and guests ("was
+joined by X", "duetted with Y", "brought out Z to sing"), each resolved to an entity
+through coreference.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Token
+
+from kg.extract.coref import entity_at
+from kg.extract.lexicon import function_words, labels, tagged, words
+from kg.extract.model import Entity
+
+#: Verbs that are a performance whatever follows them.
+SURE_VERBS = tagged("performance_verbs", "sure")
+
+
+#: Verbs that are a performance only with a work, a music object or an event ("played a role" is not).
+_MAYBE_VERBS = tagged("performance_verbs", "maybe")
+
+
+#: Verbs whose "with X" names a co-performer ("duetted with X", "performed it with her brother").
+_WITH_VERBS = tagged("performance_verbs", "with")
+
+
+CUE_LEMMAS = SURE_VERBS | _MAYBE_VERBS
+
+
+RELATIVES = function_words("relative")
+
+
+#: Subjects standing for their owner's performance ("her set", "the band's show").
+SHOW_NOUNS = words("show_nouns")
+
+
+
+
+
+def char_span(token: Token) -> tuple[int, int]:
+    """The character offsets of one token."""
+    return token.idx, token.idx + len(token.text)
+
+
+def subjects(verb: Token) -> list[Token]:
+    """The verb's subjects, climbing through "took time to dedicate" / "said before performing"."""
+    # "The singer, who ..., dedicated/amod 'X'/appos": the misparsed verb's subject is what 'X' is set beside
+    if verb.dep_ == "amod" and verb.head.dep_ == "appos":
+        return [verb.head.head]
+    # "The X Philharmonic, conducted by Y, performed ...", read as a noun with a clause on it
+    if verb.dep_ == "acl" and verb.tag_ in labels("finite-or-gerund") and verb.head.pos_ in ("PROPN", "NOUN"):
+        return [verb.head]
+    cur: Token | None = verb
+    for _ in range(4):
+        if cur is None:
+            break
+        subj = [c for c in cur.children if c.dep_ in labels("subject")]
+        mark = next((c for c in cur.children if c.dep_ == "mark"), None)
+        if cur is not verb and mark is not None and any(s.i < mark.i for s in subj):
+            # "A, after B pulled out, brought ...": parsed with both as subjects of "pulled"; the
+            # verb reached through its conjunct is A's, and B belongs to the "after" clause
+            subj = [s for s in subj if s.i < mark.i]
+        # "Ana Silva, who covered 'X'": the relative pronoun stands for the noun the clause is on
+        if cur.dep_ == "relcl" and any(c.lower_ in RELATIVES for c in subj):
+            subj = [cur.head]
+        if subj:
+            out = []
+            for s in subj:
+                out.append(s)
+                out.extend(c for c in s.conjuncts)
+            return out
+        if cur.dep_ in labels("clause-link") or cur.dep_ == "pobj":
+            cur = cur.head if cur.head.i != cur.i else None
+        elif cur.dep_ == "prep":
+            cur = cur.head
+            # "kicked off the show with X, the lead single ..., before slowing ...": "before" misread
+            # as hanging on the object; the clause is still the verb's
+            if cur.dep_ in ("dobj", "obj"):
+                cur = cur.head
+        else:
+            break
+    return []
+
+
+def guests_of(verb: Token) -> list[Token]:
+    """Performers joining the subject: "was joined by X", "duetted with X"."""
+    out: list[Token] = []
+    # "X joined Y to sing 'Z'", "X brought out Y to perform 'Z'": Y sings too
+    if verb.dep_ in ("xcomp", "advcl") and verb.head.lemma_ in ("join", "bring"):
+        out.extend(c for c in verb.head.children if c.dep_ in ("dobj", "obj"))
+    # "brought out X for a duet": X performs too
+    if verb.lemma_ == "bring":
+        out.extend(c for c in verb.children if c.dep_ in ("dobj", "obj"))
+    for child in verb.children:
+        if child.dep_ == "agent" or (child.lower_ in ("with", "alongside") and cue_lemma(verb) in _WITH_VERBS):
+            out.extend(obj for obj in child.children if obj.dep_ == "pobj")
+    # "with her brother Finneas", "joined by Y and Z": appositions and conjuncts perform too
+    out.extend([c for o in out for c in o.children if c.dep_ == "appos"] + [c for o in out for c in o.conjuncts])
+    return out
+
+
+def performers_of(doc: Doc, verb: Token) -> list[Entity]:
+    """Entities performing: the subject(s), plus guests, each resolved through coreference."""
+    # "Metallica's set ended with 'X'": the owner of the set performs
+    tokens = [next((c for c in s.children if c.dep_ == "poss"), s) if s.lemma_ in SHOW_NOUNS else s
+              for s in subjects(verb)]
+    passive = any(c.dep_ == "auxpass" for c in verb.children)
+    guests = guests_of(verb)
+    # "'X' was performed by Y": the agent is the performer, not the subject
+    if passive and verb.lemma_ not in ("join", "accompany"):
+        tokens = guests
+    else:
+        tokens = tokens + guests
+    found: list[Entity] = []
+    for tok in tokens:
+        # a multi-word name: its head token plus compounds are inside the entity's mention
+        entity = entity_at(doc._.entities, *char_span(tok))
+        if entity is not None and entity not in found:
+            found.append(entity)
+    return found
+
+
+def cue_lemma(token: Token) -> str:
+    """The verb's lemma, also for a past form the model took for an adjective ("dedicated" -> "dedicate").
+
+    >>> from spacy.tokens import Doc; from spacy.vocab import Vocab
+    >>> cue_lemma(Doc(Vocab(), words=["debuted"])[0])
+    'debut'
+    """
+    lemma, form = token.lemma_.lower(), token.text.lower()
+    # "made a surprise appearance alongside X for a rendition of 'Y'"
+    if lemma == "make" and any(c.dep_ == "dobj" and c.lemma_.lower() == "appearance" for c in token.children):
+        return "appear"
+    if lemma in CUE_LEMMAS or not form.endswith("ed"):
+        return lemma
+    # "dedicated", "debuted", "duetted": drop "d", "ed" or a doubled consonant and "ed"
+    return next((form[:-k] for k in (1, 2, 3) if form[:-k] in CUE_LEMMAS), lemma)
+
+
+def open_pronoun(doc: Doc, verb: Token) -> bool:
+    """Whether the verb's subject is a personal pronoun that coreference resolved to no one."""
+    return any(s.pos_ == "PRON" and s.lower_ in tagged("pronouns", "subject") and entity_at(doc._.entities, *char_span(s))
+               is None for s in subjects(verb))
+
+
+def act_unnamed(verb: Token) -> bool:
+    """A cue that names no act: "'X' was dedicated to ..." (passive, no agent), "the encore was 'Y'",
+    "a set that ended with 'Z'"."""
+    if any(c.dep_ == "auxpass" for c in verb.children):
+        return not any(c.dep_ == "agent" for c in verb.children)
+    # "a set that ended with 'X'": the relative pronoun stands for the set
+    subjects = [verb.head if verb.dep_ == "relcl" and c.lower_ in RELATIVES else c
+                for c in verb.children if c.dep_ in labels("subject")]
+    return any(c.lemma_.lower() in SHOW_NOUNS | words("show_parts") and not any(g.dep_ == "poss" for g in c.children)
+               for c in subjects)
