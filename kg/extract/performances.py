@@ -17,6 +17,8 @@ band's own show what a member performs is the band's too. A bare noun ("the fest
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
@@ -68,6 +70,9 @@ from kg.extract.perf_context import (
     within,
     works_in,
 )
+from kg.extract.perf_frames import frame_performances
+from kg.extract.show_context import resolve
+from kg.extract.sieves import Sieve, sieve
 from kg.extract.text import (
     doc_text,
 )
@@ -209,13 +214,30 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
             # the acts the text goes on about are the subjects, not their guests
             guests = {e.key for t in guests_of(verb) if (e := entity_at(doc._.entities, *char_span(t)))}
             acts += [p for p in performers if new and p not in acts and p.key not in guests]
-            found.extend(new)
+            found.extend(_ruled(new, CUE_CLAUSE))
         billed = billed_performances(doc, idx, sent, here, context)
-        found.extend(billed)
-        found.extend(owned_parts(doc, idx, sent, here or context.event or idx.article_event))
+        found.extend(_ruled(billed, BILL))
+        found.extend(_ruled(owned_parts(doc, idx, sent, here or context.event or idx.article_event), SHOW_PART))
         context.update(doc, sent, here, caption, acts or [e for e in doc._.entities if any(
             p.performer == e.key for p in billed)], next((p.location for p in found[start:] if p.location), None))
-    return _dedupe(band_credits(doc, found, idx.article_event))
+    found = _ruled(band_credits(doc, found, idx.article_event), BAND)
+    # what the clause reading did not link, the frames around each title may
+    found += frame_performances(doc)
+    return _dedupe(resolve(doc, idx, found))
+
+
+def _ruled(found: list[Performance], rule: Sieve) -> list[Performance]:
+    """The performances, those no sieve claimed yet decided by ``rule``."""
+    return [p if p.rule else replace(p, rule=rule.id, confidence=rule.confidence) for p in found]
+
+
+CUE_CLAUSE = sieve("perf.cue-clause", "the performers of a verb of performing, with each work of its clause "
+                   "(or the event or place it names when no work is)", "Rivera opened the show with 'A' and 'B'.", 0.85)
+BILL = sieve("perf.bill", "the acts an event's bill names (no work)", "with Rivera among its headliners", 0.85)
+SHOW_PART = sieve("perf.show-part", "the owner of a show's part that a copula identifies with a work",
+                  "Rivera's encore was 'Lantern Song'.", 0.85)
+BAND = sieve("perf.band", "at a band's own show, the band for what its members perform",
+             "Frontwoman Ana Rivera sang 'A' (the band's show).", 0.85)
 
 
 def _clause_performances(
