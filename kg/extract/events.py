@@ -18,6 +18,7 @@ import re
 
 from spacy.tokens import Doc, Token
 
+from kg.extract.event_descriptions import described_events
 from kg.extract.event_names import (
     BACK_NOUNS,
     INNER,
@@ -163,6 +164,9 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
     # a title the works stage found ("the X actor") is no event, even if spaCy says so
     titled = {k for w in doc._.works for m in w.mentions for k in range(m.start, m.end)}
     mentions = [m for m in doc._.event_mentions if not titled.intersection(_chars(doc, m))]
+    # events the article names by describing them ("the funeral of X at V")
+    taken = {k for m in mentions for k in range(m.start, m.end)}
+    mentions = sorted([*mentions, *described_events(doc, taken)], key=lambda m: m.start)
     if not mentions:
         return ()
     place_starts = place_index(doc)

@@ -1,0 +1,83 @@
+"""Events an article names by describing them: "the funeral of X", "the opening ceremony",
+"a press conference in Soho", "the final concert of the MSO's subscription series".
+
+Such an event counts only where the article places it in the same sentence (a venue or a
+town after it: "was held at V", "at V", "in C"), so every description of a show in a review
+does not become an event of its own. It is named by the article's own words: its
+modifiers, its head noun (``event_nouns.txt``) and an "of" phrase that names whose it is.
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span
+
+from kg.extract.event_names import EventMention
+from kg.extract.lexicon import kinds
+from kg.extract.text import sentence_bounds
+
+#: Event nouns and their kinds.
+_NOUNS = kinds("event_nouns")
+#: Most words before the head noun that still belong to the name ("the final concert").
+_MODIFIERS = 3
+#: Most words between the event and the place that places it.
+_TO_PLACE = 12
+
+
+def described_events(doc: Doc, taken: set[int]) -> list[EventMention]:
+    """Placed events named by description, outside the tokens ``taken`` by named ones."""
+    place_tokens = _place_tokens(doc)
+    starts, ends = sentence_bounds(doc)
+    found: list[EventMention] = []
+    for tok in doc:
+        kind = _NOUNS.get(tok.lower_)
+        if kind is None or not tok.is_lower or tok.pos_ != "NOUN" or tok.i in taken:
+            continue
+        start = _first_word(doc, tok.i, starts[tok.i])
+        if start is None:
+            continue
+        end = _of_phrase_end(doc, tok.i, ends[tok.i])
+        if start == tok.i and end == tok.i + 1:
+            # a bare "the festival" refers back to a named event; only a description names one
+            continue
+        if not any(k in place_tokens for k in range(end, min(ends[tok.i], end + _TO_PLACE))):
+            # an unplaced description says nothing a graph can hold
+            continue
+        if any(k in taken for k in range(start, end)):
+            continue
+        found.append(EventMention(start, end, doc[start:end].text, kind))
+        taken.update(range(start, end))
+    return found
+
+
+def _first_word(doc: Doc, head: int, floor: int) -> int | None:
+    """Where the name starts: after a determiner or possessive, over modifiers ("the final concert")."""
+    i = head
+    while i - 1 >= floor and head - i < _MODIFIERS and doc[i - 1].pos_ in ("ADJ", "NOUN") and doc[i - 1].is_lower \
+            and doc[i - 1].lower_ not in _NOUNS:
+        i -= 1
+    det = doc[i - 1] if i - 1 >= floor else None
+    if det is None or not (det.pos_ == "DET" or det.dep_ == "poss" or det.tag_ == "POS"):
+        return None
+    return i
+
+
+def _of_phrase_end(doc: Doc, head: int, sent_end: int) -> int:
+    """Past "of" and whose event it is ("funeral of Shane MacGowan", "concert of the MSO's series")."""
+    if head + 1 >= sent_end or doc[head + 1].lower_ != "of":
+        return head + 1
+    objects = [c for c in doc[head + 1].children if c.dep_ == "pobj"]
+    if not objects or not any(t.pos_ == "PROPN" for t in objects[0].subtree):
+        return head + 1
+    return max(t.i for t in objects[0].subtree) + 1
+
+
+def _place_tokens(doc: Doc) -> set[int]:
+    out: set[int] = set()
+    for place in doc._.places:
+        for m in place.mentions:
+            span: Span | None = doc.char_span(m.start, m.end, alignment_mode="expand")
+            if span is not None:
+                out.update(range(span.start, span.end))
+    return out
+
+
