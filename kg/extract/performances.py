@@ -71,7 +71,7 @@ from kg.extract.perf_context import (
     works_in,
 )
 from kg.extract.perf_frames import frame_performances
-from kg.extract.show_context import resolve
+from kg.extract.show_context import CLAUSE, resolve
 from kg.extract.sieves import Sieve, sieve
 from kg.extract.text import (
     doc_text,
@@ -221,9 +221,16 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
         context.update(doc, sent, here, caption, acts or [e for e in doc._.entities if any(
             p.performer == e.key for p in billed)], next((p.location for p in found[start:] if p.location), None))
     found = _ruled(band_credits(doc, found, idx.article_event), BAND)
-    # what the clause reading did not link, the frames around each title may
-    found += frame_performances(doc)
-    return _dedupe(resolve(doc, idx, found))
+    # the clause reading placed what it found with its own guards; the frames around each title
+    # link what it did not, and the show-context resolver places those
+    linked = {p.work for p in found}
+    framed = [p for p in frame_performances(doc) if p.work not in linked]
+    return _dedupe([*_placed_by_clause(found), *resolve(doc, idx, framed)])
+
+
+def _placed_by_clause(found: list[Performance]) -> list[Performance]:
+    """The clause reading's performances, those it placed marked as placed by their clause."""
+    return [replace(p, context_rule=CLAUSE.id) if (p.event or p.location) and not p.context_rule else p for p in found]
 
 
 def _ruled(found: list[Performance], rule: Sieve) -> list[Performance]:
