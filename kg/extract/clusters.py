@@ -1,0 +1,139 @@
+"""Names grouped into entities: the clusters coreference starts from.
+
+Longer names first, then shorter ones join the name they are part of ("Rivera" joins "Ana
+Rivera"); titles are left out when names are compared ("Bishop Curry" joins "Michael
+Curry", a title alone names nobody), and two names coordinated in one phrase never join
+("President Obama and first lady Michelle Obama" are two people).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from spacy.tokens import Doc
+
+from kg.extract.cues import (
+    HONORIFICS,
+    PERSON_NOUNS,
+)
+from kg.extract.gazetteer import given_name_gender
+from kg.extract.lexicon import words
+from kg.extract.mentions import NameMention
+
+#: Abbreviated titles ("Gov.", "Sen."), and titles that are part of how someone is known ("Lady X").
+_TITLE_ABBREVIATIONS = words("title_abbreviations")
+
+
+_TITLES_IN_NAME = words("name_titles")
+
+
+@dataclass(eq=False)
+class Cluster:
+    kind: str
+    names: list[str]
+    mentions: list[tuple[int, int]] = field(default_factory=list)
+    descriptions: list[str] = field(default_factory=list)
+    gender: str | None = None
+    age: int | None = None
+
+    def full_name(self) -> str:
+        """The fullest name, preferring one not led by a title ("Michael Curry" over "Bishop Curry")."""
+        return max(self.names, key=lambda n: (_bare(n) == n or _title_in_name(n), len(n.split()), len(n)))
+
+
+def cluster_names(doc: Doc, names: list[NameMention]) -> tuple[list[Cluster], dict[int, Cluster]]:
+    """Group name mentions: longer names first, then shorter ones join the name they are part of."""
+    clusters: list[Cluster] = []
+    by_name: dict[str, Cluster] = {}
+    for m in sorted(names, key=lambda m: (-len(_bare(m.text).split()), m.start)):
+        key = _bare(m.text).lower()
+        if not key:
+            # a title alone ("Sir") names nobody
+            continue
+        cluster = by_name.get(key) or _containing(doc, clusters, m)
+        if cluster is None:
+            cluster = Cluster(kind=m.kind, names=[])
+            clusters.append(cluster)
+        by_name[key] = cluster
+        if m.text not in cluster.names:
+            cluster.names.append(m.text)
+        if m.honorific and cluster.gender is None:
+            cluster.gender = HONORIFICS.get(m.honorific)
+    of_token: dict[int, Cluster] = {}
+    for m in names:
+        cluster = by_name.get(_bare(m.text).lower())
+        if cluster is None:
+            continue
+        cluster.mentions.append((doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1])))
+        for i in range(m.start, m.end):
+            of_token[i] = cluster
+    for cluster in clusters:
+        first = cluster.full_name().split()[0].lower()
+        if cluster.gender is None and first in HONORIFICS:
+            # "Lady X", "Sir Y": the title is part of the name and tells the gender
+            cluster.gender = HONORIFICS[first]
+        elif cluster.gender is None and cluster.kind == "person" and len(cluster.full_name().split()) > 1:
+            # a common given name tells the gender of a full name
+            cluster.gender = given_name_gender(first)
+    return clusters, of_token
+
+
+def _containing(doc: Doc, clusters: list[Cluster], m: NameMention) -> Cluster | None:
+    """The one cluster whose longer name has ``m`` as its last words (surname), else first words.
+
+    Titles are left out on both sides ("Bishop Curry" joins "Michael Curry"); a name never
+    joins a person it is coordinated with ("President Obama and first lady Michelle Obama"
+    are two people).
+    """
+    words = _bare(m.text).lower().split()
+    beside = _names_beside(doc, m)
+    for side in (-1, 1):
+        hits = []
+        for c in clusters:
+            if c.kind != m.kind and m.kind != "person" or beside.intersection(c.names):
+                continue
+            for name in c.names:
+                parts = _bare(name).lower().split()
+                if (
+                    len(parts) > len(words)
+                    and (parts[-len(words) :] if side < 0 else parts[: len(words)]) == words
+                ):
+                    hits.append(c)
+                    break
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            # two people share the part: ambiguous, keep it apart rather than guess
+            return None
+    return None
+
+
+def _title_word(word: str) -> bool:
+    """A title or role written before a name: "Mr", "Sir", "Gov.", "Bishop", "President"."""
+    low = word.lower()
+    return low in HONORIFICS or low in _TITLE_ABBREVIATIONS or word[:1].isupper() and low in PERSON_NOUNS
+
+
+def _bare(name: str) -> str:
+    """``name`` without the titles it starts with ("Archbishop Justin Welby" -> "Justin Welby").
+
+    >>> _bare("Sir Bryn Terfel"), _bare("Sir")
+    ('Bryn Terfel', '')
+    """
+    words = name.split()
+    while words and _title_word(words[0]):
+        words = words[1:]
+    return " ".join(words)
+
+
+def _title_in_name(name: str) -> bool:
+    """A title that is part of how the person is known ("Lady X", "Prince Y", "Pope Z")."""
+    first = name.split()[0].lower() if name.split() else ""
+    return first in _TITLES_IN_NAME and bool(_bare(name))
+
+
+def _names_beside(doc: Doc, m: NameMention) -> frozenset[str]:
+    """The names coordinated with ``m`` ("X and Y", "X, Y and Z"): never the same person as ``m``."""
+    root = doc[m.start : m.end].root
+    linked = {c.i for c in root.children if c.dep_ == "conj"} | ({root.head.i} if root.dep_ == "conj" else set())
+    return frozenset(e.text for e in doc.ents if any(e.start <= i < e.end for i in linked))
