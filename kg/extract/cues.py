@@ -156,6 +156,19 @@ def _marked_spans(text: str) -> tuple[MarkedSpan, ...]:
     return tuple(m for m in spans if m.end > m.start)
 
 
+def find_titled_spans(text: str) -> list[tuple[int, int]]:
+    """Every pair of marks that may hold a title: the outer pairs of :func:`find_marked_spans`
+    (closed ones) and the single-mark pairs inside double-quoted ones ("I wrote 'X' in my car").
+
+    >>> text = 'She said "I wrote \u2018Dawn\u2019 here" and left.'
+    >>> [text[s:e] for s, e in find_titled_spans(text)]
+    ['I wrote ‘Dawn’ here', 'Dawn']
+    """
+    outer = [m for m in find_marked_spans(text) if m.close_at is not None]
+    inner = _scan_singles(text, [(m.start, m.end) for m in outer if not m.single])
+    return sorted([(m.start, m.end) for m in outer] + [(s, e) for s, e, _, _ in inner])
+
+
 def _lines(text: str) -> list[tuple[int, int]]:
     out, lo = [], 0
     for i, ch in enumerate(text):

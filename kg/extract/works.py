@@ -21,6 +21,7 @@ from kg.extract.cues import (
     GROUP_NOUNS,
     OPENING_MARKS,
     PERSON_NOUNS,
+    find_titled_spans,
     is_mark,
     is_say_verb,
 )
@@ -46,7 +47,6 @@ _ROLES: dict[str, tuple[str, bool]] = {
 }
 #: Verbs whose quoted object is a song.
 _SONG_VERBS = tagged("performance_verbs", "song")
-_QUOTES = {"“": "”", "‘": "’", '"': '"', "'": "'"}
 #: Punctuation trimmed from the edges of a title span.
 _EDGE_PUNCT = frozenset("“”‘’\"',.;:!?")
 #: What people do to works: "the film X directed" is X's film, not a film called X.
@@ -83,32 +83,10 @@ def _title_like(text: str) -> bool:
 
 
 def _quoted_spans(doc: Doc) -> list[Span]:
-    """Token spans inside matching quotation marks, in text order."""
-    found: list[Span] = []
-    text = doc_text(doc)
-    i = 0
-    while i < len(text):
-        close = _QUOTES.get(text[i])
-        # an apostrophe inside a word is no opening quote
-        if close is None or (text[i] in "‘'" and i > 0 and text[i - 1].isalnum()):
-            i += 1
-            continue
-        j = i + 1
-        while j < len(text):
-            if text[j] == close and not (close in "’'" and j + 1 < len(text) and text[j + 1].isalpha()):
-                break
-            if text[j] == "\n" or j - i > 200:
-                j = -1
-                break
-            j += 1
-        if j <= i or j >= len(text):
-            i += 1
-            continue
-        span = doc.char_span(i + 1, j, alignment_mode="contract")
-        if span is not None and len(span):
-            found.append(span)
-        i = j + 1
-    return found
+    """Token spans inside quotation marks that may hold a title, in text order (the article's
+    one quotation-mark scanner, :func:`kg.extract.cues.find_titled_spans`)."""
+    spans = (doc.char_span(s, e, alignment_mode="contract") for s, e in find_titled_spans(doc_text(doc)))
+    return [span for span in spans if span is not None and len(span)]
 
 
 class _Collector:
