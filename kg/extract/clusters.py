@@ -18,7 +18,7 @@ from kg.extract.cues import (
 )
 from kg.extract.gazetteer import given_name_gender
 from kg.extract.lexicon import words
-from kg.extract.mentions import NameMention
+from kg.extract.name_rules import NameMention
 
 #: Abbreviated titles ("Gov.", "Sen."), and titles that are part of how someone is known ("Lady X").
 _TITLE_ABBREVIATIONS = words("title_abbreviations")
