@@ -101,7 +101,7 @@ def description_noun(token: Token) -> str | None:
 
 
 #: Endings of agent nouns: the one who does ("commentator", "resident", "organiser", "pianist").
-_AGENT_ENDINGS = ("er", "or", "ist", "ian", "ent", "ant")
+_AGENT_ENDING = re.compile(r"(?:er|or|ist|ian|ent|ant)$")
 
 
 def _speaking_agent(token: Token) -> bool:
@@ -110,7 +110,7 @@ def _speaking_agent(token: Token) -> bool:
     return (
         token.tag_ == "NN"
         and len(token.text) > 4
-        and token.lower_.endswith(_AGENT_ENDINGS)
+        and _AGENT_ENDING.search(token.lower_) is not None
         and token.dep_ in labels("speaker-object")
         and is_say_verb(token.head)
     )

@@ -17,6 +17,7 @@ from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.model import Entity, Performance, TextSpan
 from kg.extract.perf_agents import SHOW_NOUNS, char_span
 from kg.extract.perf_context import RENDITION_NOUNS, Context, Index, chain, works_in
+from kg.extract.sieves import sieve
 
 #: Nouns for the acts billed at an event ("among its headliners", "the lineup includes X").
 _BILL_NOUNS = words("bill_nouns")
@@ -220,3 +221,14 @@ def billing_cue(cue: str | None) -> bool:
     """Whether a performance was read from a headline slot: "headlined", "will headline", "among its headliners"."""
     low = (cue or "").lower()
     return low.startswith(("headlin", "co-headlin"))
+
+
+BILL = sieve("perf.bill", "the acts an event's bill names (no work)", "with Rivera among its headliners", 0.85)
+
+
+SHOW_PART = sieve("perf.show-part", "the owner of a show's part that a copula identifies with a work",
+                  "Rivera's encore was 'Lantern Song'.", 0.85)
+
+
+BAND = sieve("perf.band", "at a band's own show, the band for what its members perform",
+             "Frontwoman Ana Rivera sang 'A' (the band's show).", 0.85)

@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.coref import entity_at
 from kg.extract.cues import OPENING_MARKS, is_mark
 from kg.extract.dates import is_future
-from kg.extract.lexicon import labels, tagged, words
+from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.model import Entity, Performance, TextSpan
 from kg.extract.perf_agents import char_span, cue_lemma, performers_of
 from kg.extract.perf_context import RENDITION_NOUNS
@@ -35,7 +35,7 @@ _VERBS = tagged("performance_verbs", "sure") | tagged("performance_verbs", "voic
 #: Verbs of a show's course, whose "with" brings in what was played ("opened with A", "closed with B").
 _COURSE = words("route_verbs")
 #: Dependencies a title hangs from on its way up to its verb ("sang A", "opened with A and B").
-_PATH = labels("object") | {"pobj", "prep", "appos", "conj", "compound", "npadvmod", "nmod"}
+_PATH = labels("object") | labels("title-path")
 #: How far up the parse a title's verb may be.
 _CLIMB = 5
 #: Parts of a show a copula or a comma names with a song ("the encore was A", "For the finale, A").
@@ -47,7 +47,7 @@ _SHOW_NOUNS = words("show_nouns")
 #: Verbs of a crowd joining in ("fans singing along to A", "shouting along to B").
 _CROWD_VERBS = tagged("performance_verbs", "voice") | {"shout", "chant"}
 #: Participles that order a list of titles under the verb above them ("ranging from A to B").
-_LIST_PARTICIPLES = frozenset({"range", "start", "begin", "include", "follow", "feature"})
+_LIST_PARTICIPLES = function_words("list-verb")
 #: Most characters between two titles of one list (", and, ").
 _LIST_GAP = 8
 #: Work kinds performed on a stage.

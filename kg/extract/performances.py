@@ -38,7 +38,10 @@ from kg.extract.perf_agents import (
     subjects,
 )
 from kg.extract.perf_bills import (
+    BAND,
+    BILL,
     SETLIST_VERBS,
+    SHOW_PART,
     band_credits,
     billed_performances,
     billing_cue,
@@ -240,11 +243,6 @@ def _ruled(found: list[Performance], rule: Sieve) -> list[Performance]:
 
 CUE_CLAUSE = sieve("perf.cue-clause", "the performers of a verb of performing, with each work of its clause "
                    "(or the event or place it names when no work is)", "Rivera opened the show with 'A' and 'B'.", 0.85)
-BILL = sieve("perf.bill", "the acts an event's bill names (no work)", "with Rivera among its headliners", 0.85)
-SHOW_PART = sieve("perf.show-part", "the owner of a show's part that a copula identifies with a work",
-                  "Rivera's encore was 'Lantern Song'.", 0.85)
-BAND = sieve("perf.band", "at a band's own show, the band for what its members perform",
-             "Frontwoman Ana Rivera sang 'A' (the band's show).", 0.85)
 
 
 def _clause_performances(
