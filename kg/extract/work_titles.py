@@ -67,8 +67,7 @@ _POSSESSIVES = function_words("possessive")
 _CUE_MODIFIERS = function_words("article") | {"new", "latest"}
 
 
-#: Most words of a capitalised song title in marks read by its sentence alone.
-_MUSIC_TITLE_WORDS = 6
+_MUSIC_TITLE_WORDS = 6  # most words of a capitalised song title in marks read by its sentence alone
 
 
 #: Words that make a sentence one about playing music or a show.
