@@ -78,7 +78,7 @@ def frame_performances(doc: Doc) -> list[Performance]:
             span = doc.char_span(mention.start, mention.end, alignment_mode="expand")
             if span is None:
                 continue
-            for rule, frame in _FRAMES:
+            for rule, frame in FRAMES:
                 performers, cue = frame(doc, span, acts)
                 if performers:
                     sent = _sentence(doc, span)
@@ -284,7 +284,7 @@ def _acts(doc: Doc) -> set[str]:
     return out
 
 
-_FRAMES: tuple[tuple[Sieve, Callable[[Doc, Span, set[str]], tuple[list[Entity], str | None]]], ...] = (
+FRAMES: tuple[tuple[Sieve, Callable[[Doc, Span, set[str]], tuple[list[Entity], str | None]]], ...] = (
     (VERB, _by_verb),
     (RENDITION, _by_rendition),
     (CREDITED, _by_credit),
