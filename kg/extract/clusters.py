@@ -19,6 +19,7 @@ from kg.extract.cues import (
 from kg.extract.gazetteer import given_name_gender
 from kg.extract.lexicon import words
 from kg.extract.name_rules import NameMention
+from kg.extract.text import doc_ents
 
 #: Abbreviated titles ("Gov.", "Sen."), and titles that are part of how someone is known ("Lady X").
 _TITLE_ABBREVIATIONS = words("title_abbreviations")
@@ -136,4 +137,4 @@ def _names_beside(doc: Doc, m: NameMention) -> frozenset[str]:
     """The names coordinated with ``m`` ("X and Y", "X, Y and Z"): never the same person as ``m``."""
     root = doc[m.start : m.end].root
     linked = {c.i for c in root.children if c.dep_ == "conj"} | ({root.head.i} if root.dep_ == "conj" else set())
-    return frozenset(e.text for e in doc.ents if any(e.start <= i < e.end for i in linked))
+    return frozenset(e.text for e in doc_ents(doc) if any(e.start <= i < e.end for i in linked))

@@ -30,7 +30,7 @@ from kg.extract.discourse import (
 )
 from kg.extract.mentions import name_mentions
 from kg.extract.model import Entity, TextSpan
-from kg.extract.text import doc_text
+from kg.extract.text import doc_text, doc_tokens
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 #: Words the cut-off last line of an excerpt has when it is prose rather than a caption.
@@ -109,6 +109,7 @@ def _read_in_order(
 
     Returns the salience of every entity at the end of each sentence.
     """
+    toks = doc_tokens(doc)
     focus: Salience[Cluster] = Salience()
     log: list[dict[Cluster, float]] = []
     for sent in doc.sents:
@@ -116,7 +117,7 @@ def _read_in_order(
         focus.next_sentence(narration=not _inside_quotation(sent, quoted))
         caption = _is_caption(sent)
         seen: set[int] = set()
-        for token in sent:
+        for token in toks[sent.start : sent.end]:
             cluster = of_token.get(token.i)
             if cluster is not None:
                 if id(cluster) not in seen or token.dep_ in SUBJECT_DEPS:

@@ -24,20 +24,13 @@ from kg.extract.cues import (
 )
 from kg.extract.lexicon import labels
 
-#: Weight of a mention as subject, as anything else, in a caption or headline, inside a quotation.
-#: Below this an entity is too faint to be the antecedent of a pronoun or description.
-#: The winner must be this many times as salient as the runner-up.
 #: How far left of its head noun a description may start ("the five-time Lantern Award winner").
 _MAX_DESC_TOKENS = 8
-
-
 _AGE_RE = re.compile(r"^(\d{1,3})-year-old$")
-
-
 DEFINITE = frozenset({"the"})
-
-
 _INDEFINITE = frozenset({"a", "an"})
+#: Parts of speech that may head a description.
+_NOMINAL = labels("nominal")
 
 
 #: Marks that may sit inside a description ("the 'Golden Hour' singer", "the singer-songwriter").
@@ -72,10 +65,12 @@ def description_start(doc: Doc, noun: Token) -> int | None:
 
 def description_noun(token: Token) -> str | None:
     """'person', 'group' or 'proxy' if ``token`` heads a description of that kind."""
+    if token.pos_ not in _NOMINAL:
+        return None
     lower = token.lower_
     doc = token.doc
     the_title = token.is_title and token.i > 0 and doc[token.i - 1].lower_ in DEFINITE
-    if token.pos_ not in labels("nominal") or not (token.is_lower or token.is_sent_start or the_title):
+    if not (token.is_lower or token.is_sent_start or the_title):
         # a capitalised "Star" mid-sentence is part of a name or title, not a description
         return None
     if (

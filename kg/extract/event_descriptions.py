@@ -13,7 +13,7 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.event_names import EventMention
 from kg.extract.lexicon import kinds
-from kg.extract.text import sentence_bounds
+from kg.extract.text import doc_tokens, sentence_bounds
 
 #: Event nouns and their kinds.
 _NOUNS = kinds("event_nouns")
@@ -25,10 +25,11 @@ _TO_PLACE = 12
 
 def described_events(doc: Doc, taken: set[int]) -> list[EventMention]:
     """Placed events named by description, outside the tokens ``taken`` by named ones."""
+    toks = doc_tokens(doc)
     place_tokens = _place_tokens(doc)
     starts, ends = sentence_bounds(doc)
     found: list[EventMention] = []
-    for tok in doc:
+    for tok in toks:
         kind = _NOUNS.get(tok.lower_)
         if kind is None or not tok.is_lower or tok.pos_ != "NOUN" or tok.i in taken:
             continue

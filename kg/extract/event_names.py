@@ -20,7 +20,9 @@ from kg.extract.cues import CLOSING_MARKS, OPENING_MARKS, VENUE_WORDS, is_mark
 from kg.extract.lexicon import function_words, kinds, table, tagged, words
 from kg.extract.text import (
     NAME_INNER,
+    doc_ents,
     doc_text,
+    doc_tokens,
     is_cap,
     sentence_bounds,
     title_run_start,
@@ -203,12 +205,16 @@ def _plural_at(doc: Doc, i: int, plurals: frozenset[str]) -> tuple[int, str] | N
 
 def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset()) -> list[EventMention]:
     """Event mentions of one sentence, left to right, never overlapping."""
+    toks = doc_tokens(doc)
     found: list[EventMention] = []
     i = sent.start
     taken_until = sent.start
     while i < sent.end:
-        tok = doc[i]
-        if i < taken_until:
+        tok = toks[i]
+        text = tok.text
+        if i < taken_until or not (text in _HEADS or text in _LOWER_HEADS or text in _KNOWN_FIRST
+                                   or text in plurals or tok.lower_ in _NIGHT_MODS):
+            # (no event name starts here: the tests below would each say so, more slowly)
             i += 1
             continue
         known = _known_at(doc, i) or _plural_at(doc, i, plurals)
@@ -223,20 +229,20 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
         elif head_kind or lower_kind:
             # "their Last Light farewell tour": lower-case words that describe a tour, between name and head
             last = i
-            while lower_kind and last - 1 > taken_until and doc[last - 1].lower_ in _TOUR_MODIFIERS:
+            while lower_kind and last - 1 > taken_until and toks[last - 1].lower_ in _TOUR_MODIFIERS:
                 last -= 1
             start = title_run_start(doc, last, taken_until)
             start = _clean_start(doc, start, i + 1)
             # "Tin Cup Blues", "Royal Festival Hall": the name goes on past the event word
-            goes_on = i + 1 < sent.end and is_cap(doc[i + 1]) and doc[i + 1].text not in _HEADS \
-                and doc[i + 1].ent_type_ not in ("DATE", "TIME")
+            goes_on = i + 1 < sent.end and is_cap(toks[i + 1]) and toks[i + 1].text not in _HEADS \
+                and toks[i + 1].ent_type_ not in ("DATE", "TIME")
             if start >= last or goes_on:
                 # a bare event word ("the Final", "the tour") names no event
                 i += 1
                 continue
             end, kind = i + 1, head_kind or lower_kind or "event"
             # "Lantern Awards Ceremony": take the longest head
-            while end < sent.end and doc[end].text in _HEADS and doc[end].text[:1].isupper():
+            while end < sent.end and toks[end].text in _HEADS and toks[end].text[:1].isupper():
                 end += 1
         else:
             generic = _generic_at(doc, i, sent)
@@ -253,7 +259,7 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
         start, end = _extend(doc, start, end, max(taken_until, sent.start), sent.end)
         span = doc[start:end]
         name = span.text
-        if doc[end - 1].lower_ in ("'s", "’s"):
+        if toks[end - 1].lower_ in ("'s", "’s"):
             name = doc[start : end - 1].text
         found.append(EventMention(start, end, name, kind))
         taken_until = end
@@ -325,7 +331,7 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
         found.append(m)
         covered.update(range(m.start, m.end))
     # spaCy's own EVENT entities that the rules missed
-    for ent in doc.ents:
+    for ent in doc_ents(doc):
         if ent.label_ == "EVENT" and not any(k in covered for k in range(ent.start, ent.end)) \
                 and ent[-1].lower_ not in VENUE_WORDS:
             start = _clean_start(doc, ent.start, ent.end)

@@ -25,6 +25,7 @@ from kg.extract.model import TOWN_KINDS, TextSpan, When
 from kg.extract.text import (
     DATELINE_SENTENCES,
     dateline_end,
+    doc_ents,
     doc_text,
     governing_verb,
     is_cap,
@@ -153,7 +154,7 @@ def date_of_verb(doc: Doc, m: EventMention, published: str | None) -> When | Non
 
 def _verb_date(doc: Doc, verb: Token, published: str | None) -> When | None:
     """The first date in ``verb``'s own clause."""
-    for ent in doc.ents:
+    for ent in doc_ents(doc):
         if ent.label_ not in ("DATE", "TIME") or not is_clause_date(ent):
             continue
         root = ent.root
@@ -191,7 +192,7 @@ def date_after(
     Entities starting on a token of ``skip`` (the year inside "the 2019 Zennies") are passed over,
     and its tokens (titles, names) do not break the clause.
     """
-    for ent in doc.ents:
+    for ent in doc_ents(doc):
         if ent.start < end or ent.start >= sent_end or ent.start in skip:
             continue
         gap = doc[end : ent.start]
@@ -286,7 +287,7 @@ def _another_edition(verb: Token, date: When | None, published: str | None) -> b
     for tok in verb.subtree:
         if tok.ent_type_ != "DATE" or tok.ent_iob_ != "B":
             continue
-        ent = next(e for e in tok.doc.ents if e.start == tok.i)
+        ent = next(e for e in doc_ents(tok.doc) if e.start == tok.i)
         if any(w in ent.text.lower() for w in RELATIVE_YEARS) and date is not None:
             return True
         when = parse_date(ent.text, published)

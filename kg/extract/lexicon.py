@@ -81,11 +81,13 @@ def kinds(name: str) -> dict[str, str]:
     return {entry: value.split()[0] for entry, value in _lines(name)[1] if value}
 
 
+@lru_cache(maxsize=None)
 def labels(tag: str) -> frozenset[str]:
     """The spaCy labels (POS, dependency, tag or entity type) of group ``tag`` in ``labels.txt``."""
     return tagged("labels", tag)
 
 
+@lru_cache(maxsize=None)
 def function_words(tag: str) -> frozenset[str]:
     """The closed-class words of group ``tag`` in ``function_words.txt``."""
     return tagged("function_words", tag)

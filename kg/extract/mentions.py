@@ -56,6 +56,7 @@ from kg.extract.name_rules import (
     the_plural,
     trim_of,
 )
+from kg.extract.text import doc_ents
 
 #: Entity labels that are never people.
 _NUMERIC_LABELS = labels("numeric")
@@ -75,7 +76,7 @@ def name_mentions(doc: Doc) -> list[NameMention]:
     covered: set[int] = set()
     spans: list[tuple[Span, Span]] = []
     claimed: list[Span] = []
-    for ent in doc.ents:
+    for ent in doc_ents(doc):
         covered.update(range(ent.start, ent.end))
         start, end = trim_of(doc, ent.start, ent.end)
         while end - start > 2 and doc[start + 1].pos_ == "PROPN" and (

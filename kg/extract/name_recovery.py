@@ -34,13 +34,12 @@ from kg.extract.name_rules import (
     overlaps_of,
     the_plural,
 )
-from kg.extract.text import doc_text, subject_indices
+from kg.extract.text import doc_text, doc_tokens, subject_indices
 
 #: Name words too common to join a run to a person by themselves.
 _NOT_SURNAMES = words("common_name_words")
 
 
-#: Pronouns only people take.
 #: Words that make a month before a name a date: "last June", "since April".
 _DATE_WORDS = words("date_modifiers")
 
@@ -114,19 +113,20 @@ def repeated_names(doc: Doc, found: list[NameMention], blocked: list[tuple[int, 
     The small model tags a band's name in one sentence and not in the next; once the name
     is known, every occurrence of the same words is that group.
     """
+    toks = doc_tokens(doc)
     taken = {k for m in found for k in range(m.start, m.end)}
     names = {tuple(t.text for t in doc[m.start : m.end]): m.kind for m in found if m.kind != "person"}
     extra: list[NameMention] = []
     for name_words, kind in names.items():
         width = len(name_words)
         for i in range(len(doc) - width + 1):
-            if doc[i].text != name_words[0] or any(k in taken for k in range(i, i + width)):
+            if toks[i].text != name_words[0] or any(k in taken for k in range(i, i + width)):
                 continue
             span = doc[i : i + width]
             if tuple(t.text for t in span) != name_words or overlaps_of(blocked, span.start_char, span.end_char):
                 continue
             # the whole name, not the start of a longer one ("X Records" after the band X)
-            if span.end < len(doc) and doc[span.end].is_title and doc[span.end].pos_ == "PROPN":
+            if span.end < len(doc) and toks[span.end].is_title and toks[span.end].pos_ == "PROPN":
                 continue
             extra.append(mention_of(span, kind))
             taken.update(range(i, i + width))
@@ -233,10 +233,11 @@ def _with_compounds(span: Span, covered: set[int]) -> Span:
 
 def candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) -> list[Span]:
     """Capitalised words and runs of proper nouns outside entities, places, works and events."""
+    toks = doc_tokens(doc)
     runs: list[Span] = []
     i = 0
     while i < len(doc):
-        token = doc[i]
+        token = toks[i]
         if i in covered or not token.is_title or token.pos_ not in labels("name-word"):
             i += 1
             continue
@@ -248,9 +249,9 @@ def candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) 
         if any(j in covered for j in range(start, end)):
             start, end = i, i + 1
             # "legend June Calloway": the model took the given name for a date
-            if i > 0 and given_name(doc[i - 1]) and month_as_given_name(doc[i - 1]):
+            if i > 0 and given_name(toks[i - 1]) and month_as_given_name(toks[i - 1]):
                 start = i - 1
-        while start < i and (doc[start].lower_ in PERSON_NOUNS or doc[start].lower_ in TITLE_ABBREVIATIONS):
+        while start < i and (toks[start].lower_ in PERSON_NOUNS or toks[start].lower_ in TITLE_ABBREVIATIONS):
             # "Host X Y": the run reaches back over the role word skipped above
             start += 1
         span = doc[start:end]

@@ -21,6 +21,8 @@ from kg.extract.model import TOWN_KINDS, Entity, Event, TextSpan, When
 from kg.extract.perf_agents import char_span, cue_lemma, subjects
 from kg.extract.text import (
     DATELINE_SENTENCES,
+    doc_ents,
+    doc_tokens,
     governing_verb,
     sentence_bounds,
 )
@@ -41,7 +43,6 @@ MULTI_ACT_KINDS = frozenset({"festival", "award"})
 _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
 
 
-#: Kinds of place that are towns and lands, not venues.
 #: Verbs whose "in C" says where someone lives, was born or studied, not where they performed.
 _HOME_VERBS = words("home_verbs")
 
@@ -122,7 +123,7 @@ def date_in(doc: Doc, verb: Token, start: int, end: int, idx: Index, published: 
     topped the chart in March, will close the stage" March dates the chart, not the show.
     """
     governing = _governing_verbs(verb)
-    for ent in doc.ents:
+    for ent in doc_ents(doc):
         if start <= ent.start < end and ent.label_ in ("DATE", "TIME") and ent.start not in idx.event_at \
                 and ent.start not in idx.work_at and is_clause_date(ent) \
                 and governing_verb(ent.root).i in governing:
@@ -245,7 +246,8 @@ def top_kind(events: dict[str, Event], key: str) -> str:
 
 def referred_in(doc: Doc, start: int, end: int) -> str | None:
     """An event a bare noun of tokens ``start:end`` stands for ("headline the three-day event")."""
-    return next((key for k in range(start, end) if (key := referred_event(doc, doc[k])) is not None), None)
+    toks = doc_tokens(doc)
+    return next((key for k in range(start, end) if (key := referred_event(doc, toks[k])) is not None), None)
 
 
 def sentence_event(sent: Span, verb: Token, idx: Index) -> str | None:
@@ -345,8 +347,7 @@ class Index:
     event_at: dict[int, str] = field(default_factory=dict)
     place_at: dict[int, str] = field(default_factory=dict)
     work_kind: dict[str, str] = field(default_factory=dict)
-    #: the Doc's tokens, made once: spaCy makes a new Token on every iteration (kept off the Doc,
-    #: where they would tie it in a reference cycle)
+    #: the Doc's tokens, made once (spaCy makes a new Token on every iteration)
     tokens: list[Token] = field(default_factory=list)
     #: the article's one named show, and the venue its top puts its people at (see the functions)
     article_event: str | None = None
@@ -368,7 +369,7 @@ def index_mentions(doc: Doc) -> Index:
                     idx.work_starts.append((span.start, rec.key))
     idx.work_starts.sort()
     idx.work_kind = {w.key: w.kind for w in doc._.works}
-    idx.tokens = list(doc)
+    idx.tokens = doc_tokens(doc)
     idx.article_event = article_event(doc)
     idx.lead_venue = lead_venue(doc, idx.article_event)
     return idx

@@ -28,7 +28,7 @@ from kg.extract.model import Entity, Performance, TextSpan
 from kg.extract.perf_agents import char_span, cue_lemma, performers_of
 from kg.extract.perf_context import RENDITION_NOUNS
 from kg.extract.sieves import Sieve, sieve
-from kg.extract.text import sentence_bounds, sentence_number
+from kg.extract.text import doc_text, doc_tokens, sentence_bounds, sentence_number
 
 #: Verbs of performing whose object is what was performed ("sang A", "performed B", "played C").
 _VERBS = tagged("performance_verbs", "sure") | tagged("performance_verbs", "voice") | {"play", "cover", "deliver"}
@@ -97,9 +97,9 @@ def _listed(doc: Doc, found: list[Performance]) -> list[Performance]:
     """Titles of one list share the performers of the first that a frame linked."""
     by_work = {p.work: p for p in found}
     titles = sorted(((m.start, m.end, w.key) for w in doc._.works if w.kind in _STAGED for m in w.mentions))
-    out = list(found)
+    out, text = list(found), doc_text(doc)
     for (s1, e1, first), (s2, e2, then) in zip(titles, titles[1:], strict=False):
-        between = doc.text[e1:s2]
+        between = text[e1:s2]
         if first in by_work and then not in by_work and len(between) <= _LIST_GAP and not any(c in between for c in ".;:"):
             if all(w.strip(" ,'\"“”‘’") in ("", "and", "&") for w in between.split()):
                 lead = by_work[first]
@@ -278,7 +278,7 @@ def _act_in_focus(doc: Doc, span: Span, acts: set[str]) -> Entity | None:
 def _acts(doc: Doc) -> set[str]:
     """Who performs in the article: the subjects of its verbs of performing that are people or groups."""
     out: set[str] = set()
-    for tok in doc:
+    for tok in doc_tokens(doc):
         if tok.pos_ == "VERB" and cue_lemma(tok) in _VERBS:
             out.update(e.key for e in performers_of(doc, tok) if e.kind in ("person", "group"))
     return out

@@ -129,10 +129,13 @@ def _cue_verbs(sent: Span, idx: Index) -> list[Token]:
     The small model reads "dedicated 'X' to ..." after a long subject as an adjective of the
     title ("dedicated/amod 'X'"): a cue word modifying a title is still the verb.
     """
-    return [t for t in idx.tokens[sent.start : sent.end] if cue_lemma(t) in CUE_LEMMAS and (
+    tokens = idx.tokens[sent.start : sent.end]
+    # (a verb done "with a cover of" needs a rendition noun in the sentence: most have none)
+    rendition = any(t.lemma_.lower() in RENDITION_NOUNS for t in tokens)
+    return [t for t in tokens if cue_lemma(t) in CUE_LEMMAS and (
         t.pos_ in ("VERB", "AUX") or t.pos_ == "NOUN" and (t.dep_ == "ROOT" or _after_to(t))
         or _misread_as_modifier(t, idx))
-        or _show_copula(t) or _with_a_rendition(t)]
+        or _show_copula(t) or rendition and _with_a_rendition(t)]
 
 
 def _with_a_rendition(verb: Token) -> bool:

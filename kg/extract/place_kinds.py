@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 
 from kg.extract.lexicon import function_words, labels, table, tagged
 from kg.extract.place_names import GEO_RANK, Builder, geo_kind, name_after
-from kg.extract.text import DATELINE_SENTENCES, dateline_end, is_cap
+from kg.extract.text import DATELINE_SENTENCES, dateline_end, doc_tokens, is_cap
 
 #: Nouns that say what kind of place a name is ("the state of X", "X County", "X, a town in ...").
 KIND_NOUNS: dict[str, str] = table("place_kind_nouns")
@@ -25,14 +25,15 @@ _BACK_NOUNS = tagged("back_nouns", "place")
 def refer_back(doc: Doc, builder: Builder) -> None:
     """ "Wembley Stadium ... will play the London stadium": a definite venue noun is the last venue
     named before it that it fits ("venue" fits any); a town among its words contains that venue."""
-    for token in doc:
+    toks = doc_tokens(doc)
+    for token in toks:
         if token.lower_ not in _BACK_NOUNS or not token.is_lower or token.i in builder.token_place:
             continue
         start = token.i
-        while start > 0 and token.i - start < 4 and (doc[start - 1].pos_ in labels("description")
-                                                    or doc[start - 1].text == "-"):
+        while start > 0 and token.i - start < 4 and (toks[start - 1].pos_ in labels("description")
+                                                    or toks[start - 1].text == "-"):
             start -= 1
-        if start == 0 or doc[start - 1].lower_ not in function_words("definite"):
+        if start == 0 or toks[start - 1].lower_ not in function_words("definite"):
             continue
         before = (norm for s, _, norm in sorted(builder.spans, reverse=True) if s < start)
         target = next((norm for norm in before if _fits(token.lower_, builder.by_norm[norm])), None)

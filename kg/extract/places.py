@@ -40,7 +40,7 @@ from kg.extract.place_names import (
     venue_word,
     with_stage_word,
 )
-from kg.extract.text import is_cap, title_run_start
+from kg.extract.text import doc_ents, doc_tokens, is_cap, title_run_start
 from kg.extract.works import WORK_CUES
 
 #: Final words of companies: "works at Live Nation Inc." is no place.
@@ -86,9 +86,10 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
     is only a place when an event or a performance is located there, or when the name
     itself ends in a venue word.
     """
+    toks = doc_tokens(doc)
     events = _event_tokens(doc)
     builder = Builder(doc)
-    ents_by_start = {e.start: e for e in doc.ents if e.label_ in _GEO_LABELS}
+    ents_by_start = {e.start: e for e in doc_ents(doc) if e.label_ in _GEO_LABELS}
     surnames = _surnames(doc)
     named = _gpe_names(doc, events)
     for sent in doc.sents:
@@ -107,7 +108,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
                     and not _in_marks(doc, ent.start, ent.end) and not _after_group_noun(doc, ent.start):
                 nxt = _add_entity(doc, ent, sent.end, events, builder)
             # (a place starts on a capital, "at X" or "the city of X": other words need no look)
-            elif not (doc[i].text[:1].isupper() or doc[i].lower_ == "at" or doc[i].lower_ in KIND_NOUNS):
+            elif not (toks[i].text[:1].isupper() or toks[i].lower_ == "at" or toks[i].lower_ in KIND_NOUNS):
                 nxt = i + 1
             else:
                 nxt = (
@@ -146,12 +147,12 @@ def _surnames(doc: Doc) -> set[str]:
     the model tags "Rivera" GPE after an untagged first name. Either way every lone
     mention of the word is the person, not a town.
     """
-    full = {e.text for e in doc.ents if e.label_ == "PERSON" and len(e) > 1}
-    lone = {e.text for e in doc.ents if e.label_ == "PERSON" and len(e) == 1}
+    full = {e.text for e in doc_ents(doc) if e.label_ == "PERSON" and len(e) > 1}
+    lone = {e.text for e in doc_ents(doc) if e.label_ == "PERSON" and len(e) == 1}
     # "Mara Kent" tagged PERSON in the headline and GPE after a dateline: the model's own
     # other reading of the same full name says who it is
     names = full | {name.split()[-1] for name in full}
-    for e in doc.ents:
+    for e in doc_ents(doc):
         before = doc[e.start - 1] if e.start > 0 else None
         # "Lacey Dunn" tagged GPE, then "Dunn" tagged PERSON: a full name whose surname is a person
         if e.label_ == "GPE" and 2 <= len(e) <= 3 and e[-1].text in lone and all(t.is_title for t in e):
@@ -219,7 +220,7 @@ def _add_gazetteer(doc: Doc, i: int, sent_end: int, builder: Builder) -> int | N
 
 def _inside_org(doc: Doc, i: int) -> bool:
     """Whether token ``i`` is in a company's name the model tagged ORG ("Qatar Airways", "Bank of America")."""
-    ent = next((e for e in doc.ents if e.start <= i < e.end), None) if doc[i].ent_type_ == "ORG" else None
+    ent = next((e for e in doc_ents(doc) if e.start <= i < e.end), None) if doc[i].ent_type_ == "ORG" else None
     return ent is not None and any(t.text.rstrip(".") in ORG_WORDS | {"Air"} for t in ent)
 
 
@@ -237,7 +238,7 @@ def _inside_person(doc: Doc, start: int, end: int) -> bool:
 def _gpe_names(doc: Doc, events: set[int]) -> frozenset[str]:
     """Names the model tags GPE outside event names: the same words inside a name are that place."""
     return frozenset(
-        place_key(e.text) for e in doc.ents if e.label_ == "GPE" and not events.intersection(range(e.start, e.end))
+        place_key(e.text) for e in doc_ents(doc) if e.label_ == "GPE" and not events.intersection(range(e.start, e.end))
     )
 
 
@@ -326,12 +327,14 @@ def _surname(doc: Doc, i: int, floor: int) -> bool:
 def _gazetteer_at(doc: Doc, i: int, sent_end: int) -> tuple[int, str] | None:
     """A capitalised gazetteer name (large city, region, country) starting at token ``i``."""
     first_words, most_words = place_names()
-    if doc[i].lower_ not in first_words:
+    if doc[i].lower_ not in first_words or not doc[i].text[:1].isupper():
         return None
-    for width in range(min(most_words, sent_end - i), 0, -1):
+    # every word of the name is capitalised: try the longest run of such words first
+    run = 1
+    while run < min(most_words, sent_end - i) and doc[i + run].text[:1].isupper():
+        run += 1
+    for width in range(run, 0, -1):
         span = doc[i : i + width]
-        if not all(t.text[:1].isupper() for t in span):
-            continue
         kind = None if len(span.text.replace(".", "")) <= 3 and not span.text.isupper() else untagged_place(span.text)
         # "Hollywood Bowl", "London Stadium": the city names a venue, it is not the place itself
         if kind and not (i + width < sent_end and venue_word(doc[i + width])):

@@ -1,15 +1,17 @@
-"""What every extractor asks of a parsed Doc, computed once: its text, each token's sentence,
-its subjects, and the small token tests that names, events and places share.
+"""What every extractor asks of a parsed Doc, computed once: its text, tokens, entities, each
+token's sentence, its subjects, and the small token tests that names, events and places share.
 
-spaCy rebuilds ``doc.text`` and ``token.sent`` on every access, and the extractors ask for
-them per token; a :class:`DocIndex` answers from arrays built once per Doc. It lives on the
-declared extension ``doc._.kg_index`` and holds no reference to the Doc itself, so a Doc and
-its index never form a reference cycle (which left every Doc to the garbage collector).
+spaCy rebuilds ``doc.text``, ``doc.ents`` and ``token.sent`` on every access, and makes a new
+Token object each time one is indexed or iterated; the extractors ask for them per token, in
+a dozen passes over the Doc. A :class:`DocIndex` answers from lists built once per Doc. It
+lives on the declared extension ``doc._.kg_index``; its tokens refer back to the Doc, so the
+last of kg's components lets the index go (:func:`release_index`) and a processed Doc is
+freed as soon as it is dropped, not left to the garbage collector.
 """
 
 from __future__ import annotations
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Doc, Span, Token
 
 from kg.extract.cues import is_dash
 from kg.extract.lexicon import function_words, labels, words
@@ -25,12 +27,18 @@ _NAME_POSSESSORS = words("name_possessors")
 
 
 class DocIndex:
-    """A Doc's text, sentence bounds per token and subject indices, each built on first use."""
+    """A Doc's text, tokens, entities, sentence bounds per token and subject indices, each built on first use.
 
-    __slots__ = ("_numbers", "_sent_ends", "_sent_starts", "_subjects", "text")
+    The entities are read when the index is made: kg_entity_lines, the one component that
+    sets ``doc.ents``, runs before any index exists.
+    """
+
+    __slots__ = ("_numbers", "_sent_ends", "_sent_starts", "_subjects", "ents", "text", "tokens")
 
     def __init__(self, doc: Doc) -> None:
         self.text: str = doc.text
+        self.tokens: list[Token] = list(doc)
+        self.ents: tuple[Span, ...] = doc.ents
         self._sent_starts: list[int] | None = None
         self._sent_ends: list[int] | None = None
         self._subjects: list[int] | None = None
@@ -69,9 +77,24 @@ def doc_index(doc: Doc) -> DocIndex:
     return index
 
 
+def release_index(doc: Doc) -> None:
+    """Drop the Doc's index once extraction is done, and with it the cycle through its tokens."""
+    doc._.kg_index = None
+
+
 def doc_text(doc: Doc) -> str:
     """The text of the doc, read once."""
     return doc_index(doc).text
+
+
+def doc_tokens(doc: Doc) -> list[Token]:
+    """The tokens of the doc, made once (``doc[i]`` makes a new Token object each time)."""
+    return doc_index(doc).tokens
+
+
+def doc_ents(doc: Doc) -> tuple[Span, ...]:
+    """The named entities of the doc, made once (``doc.ents`` makes new Spans each time)."""
+    return doc_index(doc).ents
 
 
 def sentence_bounds(doc: Doc) -> tuple[list[int], list[int]]:

@@ -21,7 +21,7 @@ from kg.extract.cues import (
 from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
 from kg.extract.model import TextSpan, Work
-from kg.extract.text import doc_text, is_cap, sentence_bounds
+from kg.extract.text import doc_text, doc_tokens, is_cap, sentence_bounds
 
 #: Forms of concert music that name a piece with its number ("Symphony No. 2").
 _CONCERT_FORMS = words("concert_forms")
@@ -254,7 +254,7 @@ def title_set_off(doc: Doc, cue: int, sent_end: int) -> Span | None:
 def concert_pieces(doc: Doc) -> list[Span]:
     """Titles named by their form: "Mahler's Symphony No. 2", "the Piano Concerto No. 1", "Ninth Symphony"."""
     found = []
-    for tok in doc:
+    for tok in doc_tokens(doc):
         if tok.text not in _CONCERT_FORMS:
             continue
         start = tok.i
@@ -277,7 +277,7 @@ def titles_before_roles(doc: Doc) -> list[tuple[Span, bool]]:
     """Capitalised titles right before a role noun: "the Night Garden Is Blooming actor"."""
     found = []
     sent_starts, _ = sentence_bounds(doc)
-    for tok in doc:
+    for tok in doc_tokens(doc):
         if tok.text not in _ROLES or tok.i == 0:
             continue
         start = tok.i

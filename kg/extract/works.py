@@ -21,7 +21,7 @@ from kg.extract.cues import (
     is_mark,
 )
 from kg.extract.model import Work
-from kg.extract.text import doc_text, sentence_bounds
+from kg.extract.text import doc_ents, doc_text, doc_tokens, sentence_bounds
 from kg.extract.work_lists import music_titles
 from kg.extract.work_titles import (
     CUES,
@@ -77,12 +77,12 @@ def extract_works(doc: Doc) -> tuple[Work, ...]:
     candidates: list[tuple[Span, bool]] = [(s, True) for s in quoted]
     # the model's WORK_OF_ART, unless it is a quotation in marks ("We Will Win," he said)
     quotations = [(q.start, q.end) for q in quoted if not _title_like(q.text)]
-    candidates += [(e, False) for e in doc.ents if e.label_ == "WORK_OF_ART"
+    candidates += [(e, False) for e in doc_ents(doc) if e.label_ == "WORK_OF_ART"
                    and not any(s < e.end and e.start < t for s, t in quotations)]
     candidates += titles_before_roles(doc)
     # cue noun + capitalised title without quotes
     _, sent_ends = sentence_bounds(doc)
-    for tok in doc:
+    for tok in doc_tokens(doc):
         # "the musical X": the tagger may call the cue an adjective before a name
         cue = tok.pos_ == "NOUN" or tok.pos_ == "ADJ" and tok.i > 0 and doc[tok.i - 1].lower_ in DETERMINERS
         if tok.lower_ in CUES and cue and tok.i + 1 < len(doc):

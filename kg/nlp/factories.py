@@ -18,6 +18,7 @@ from kg.extract.events import extract_events
 from kg.extract.performances import extract_performances
 from kg.extract.places import extract_places
 from kg.extract.quotes import extract_quotes
+from kg.extract.text import release_index
 from kg.extract.works import extract_works, link_creators
 from kg.nlp.extensions import set_doc_extensions
 
@@ -152,4 +153,11 @@ def make_quotes(nlp: Language, name: str):  # type: ignore[no-untyped-def]
 )
 def make_performances(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
-    return _setter("performances", extract_performances)
+
+    def component(doc: Doc) -> Doc:
+        doc._.performances = tuple(extract_performances(doc))
+        # the last of kg's components: the index built for them is no longer needed
+        release_index(doc)
+        return doc
+
+    return component
