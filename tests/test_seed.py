@@ -92,3 +92,25 @@ def test_events_located_in_cities(store, event, place):
 def test_film_is_a_movie(store):
     rows = select(store, 'SELECT ?w WHERE { ?w a schema:Movie ; schema:name "A Star Is Born" }')
     assert rows
+
+
+def test_every_quotation_and_performance_names_its_sieve_and_confidence(store):
+    """What decided each fact is in the graph, so a user can filter by it in SPARQL."""
+    from kg.extract.sieves import registered
+
+    rows = select(store, """PREFIX kg: <https://w3id.org/kg/ns#>
+        SELECT ?node ?rule ?confidence WHERE {
+          { ?node a schema:Quotation } UNION { ?node a schema:MusicEvent ; schema:performer ?p }
+          OPTIONAL { ?node kg:rule ?rule } OPTIONAL { ?node kg:confidence ?confidence } }""")
+    assert any("quote" in node for node, _, _ in rows) and any("performance" in node for node, _, _ in rows)
+    sieves = registered()
+    for node, rule, confidence in rows:
+        assert rule in sieves, (node, rule)
+        assert float(confidence) == pytest.approx(sieves[rule].confidence), (node, rule, confidence)
+
+
+def test_the_seed_graph_conforms_to_the_shapes(nlp):
+    from kg.rdf import validate
+
+    conforms, report = validate(build([EXAMPLES / "seed.txt"], nlp=nlp).dataset)
+    assert conforms, report

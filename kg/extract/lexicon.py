@@ -27,7 +27,16 @@ _PACKAGE = "kg.extract.resources"
 @lru_cache(maxsize=None)
 def _lines(name: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
     """(header comment lines, (entry, value) pairs) of resource ``name`` (without ``.txt``)."""
-    text = resources.files(_PACKAGE).joinpath(f"{name}.txt").read_text(encoding="utf-8")
+    return parse(name, resources.files(_PACKAGE).joinpath(f"{name}.txt").read_text(encoding="utf-8"))
+
+
+def names() -> list[str]:
+    """The names of every lexicon kg ships, sorted."""
+    return sorted(p.name[:-4] for p in resources.files(_PACKAGE).iterdir() if p.name.endswith(".txt"))
+
+
+def parse(name: str, text: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """(header comment lines, (entry, value) pairs) of the text of lexicon ``name``."""
     head: list[str] = []
     rows: list[tuple[str, str]] = []
     for raw in text.splitlines():

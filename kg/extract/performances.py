@@ -23,12 +23,10 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
 from kg.extract.event_places import date_after
-from kg.extract.lexicon import function_words, labels, tagged, words
+from kg.extract.lexicon import function_words, words
 from kg.extract.model import Entity, Performance, TextSpan
 from kg.extract.perf_agents import (
-    CUE_LEMMAS,
     RELATIVES,
-    SURE_VERBS,
     act_unnamed,
     char_span,
     cue_lemma,
@@ -40,7 +38,6 @@ from kg.extract.perf_agents import (
 from kg.extract.perf_bills import (
     BAND,
     BILL,
-    SETLIST_VERBS,
     SHOW_PART,
     band_credits,
     billed_performances,
@@ -49,7 +46,6 @@ from kg.extract.perf_bills import (
 )
 from kg.extract.perf_context import (
     MULTI_ACT_KINDS,
-    RENDITION_NOUNS,
     Context,
     Index,
     act_of_subject_event,
@@ -73,23 +69,21 @@ from kg.extract.perf_context import (
     within,
     works_in,
 )
+from kg.extract.perf_cues import cue_verbs, is_performance, object_lemmas
 from kg.extract.perf_frames import frame_performances
-from kg.extract.show_context import CLAUSE, resolve
+from kg.extract.show_context import (
+    ARTICLE_SHOW,
+    CLAUSE,
+    LEAD_VENUE,
+    PARAGRAPH,
+    SENTENCE,
+    resolve,
+)
 from kg.extract.sieves import Sieve, sieve
 from kg.extract.text import (
     doc_text,
 )
 
-#: Objects that make an ambiguous verb a performance ("delivered a rendition", "took the stage").
-_MUSIC_OBJECTS = words("music_objects")
-#: Ambiguous verbs that are a performance with an event alone ("played Glastonbury").
-_EVENT_VERBS = tagged("performance_verbs", "event")
-#: Objects that make "played"/"took" something else than a performance.
-_NON_MUSIC_OBJECTS = words("non_music_objects")
-#: Verbs of the voice: their objects are always sung ("sang lead", "sang the part").
-_VOICE_VERBS = tagged("performance_verbs", "voice")
-#: Prepositions whose object is whom a performance is for ("dedicated it to his mother").
-_RECIPIENT_PREPS = function_words("recipient-prep")
 #: Nouns that refer back to the last song named ("before performing the song").
 _SONG_ANAPHORS = words("song_anaphors")
 
@@ -103,71 +97,6 @@ def _clause_end(verbs: list[Token], verb: Token, sent: Span) -> int:
     aside = (t.left_edge.i for t in verb.doc[verb.i + 1 : end]
              if t.dep_ == "relcl" and verb in (t.head.head, t.head.head.head))
     return next(aside, end)
-
-
-def _object_lemmas(verb: Token, titles: dict[int, str]) -> set[str]:
-    """Lemmas of the verb's objects, leaving out words of work titles ("Anti-Hero").
-
-    The object of "to"/"for" is whom a song is for ("dedicated it to his mother"), not what is played.
-    """
-    objs = [c for c in verb.children if c.dep_ in labels("object")]
-    for child in verb.children:
-        # ("as part of her tour" is no part played)
-        if child.dep_ == "prep" and child.lower_ != "as":
-            # ("teamed up for a duet": music is never whom it is for)
-            objs.extend(g for g in child.children if g.dep_ == "pobj"
-                        and (child.lower_ not in _RECIPIENT_PREPS or g.lemma_.lower() in _MUSIC_OBJECTS))
-    doc = verb.doc
-    # "the lead single" misread with "lead" as the head: the noun after it is the object
-    objs = [doc[o.i + 1] if o.i + 1 < len(doc) and doc[o.i + 1].lower_ in _MUSIC_OBJECTS else o for o in objs]
-    return {o.lemma_.lower() for o in objs if o.i not in titles}
-
-
-def _cue_verbs(sent: Span, idx: Index) -> list[Token]:
-    """Tokens of the sentence that may be a performance cue.
-
-    The small model reads "dedicated 'X' to ..." after a long subject as an adjective of the
-    title ("dedicated/amod 'X'"): a cue word modifying a title is still the verb.
-    """
-    tokens = idx.tokens[sent.start : sent.end]
-    # (a verb done "with a cover of" needs a rendition noun in the sentence: most have none)
-    rendition = any(t.lemma_.lower() in RENDITION_NOUNS for t in tokens)
-    return [t for t in tokens if cue_lemma(t) in CUE_LEMMAS and (
-        t.pos_ in ("VERB", "AUX") or t.pos_ == "NOUN" and (t.dep_ == "ROOT" or _after_to(t))
-        or _misread_as_modifier(t, idx))
-        or _show_copula(t) or rendition and _with_a_rendition(t)]
-
-
-def _with_a_rendition(verb: Token) -> bool:
-    """ "paid tribute to X with a cover of 'Y'": any verb done with a performance of a work."""
-    return verb.pos_ == "VERB" and any(
-        c.dep_ == "prep" and c.lower_ in ("with", "to") and any(
-            g.dep_ == "pobj" and g.lemma_.lower() in RENDITION_NOUNS and any(h.lower_ == "of" for h in g.children)
-            for g in c.children)
-        for c in verb.children)
-
-
-def _after_to(token: Token) -> bool:
-    """ "returned to duet with X": an infinitive the model read as a noun after "to"."""
-    return token.i > 0 and token.doc[token.i - 1].lower_ == "to" and token.dep_ == "pobj" \
-        and not any(c.dep_ == "det" for c in token.children)
-
-
-def _show_copula(token: Token) -> bool:
-    """ "The encore was a cover of 'X'", "the opener was 'Y'", "highlights included 'A' and 'B'":
-    a part of the show is the work."""
-    return token.lemma_ in SETLIST_VERBS and any(
-        c.dep_ == "nsubj" and c.lemma_.lower() in words("show_parts") for c in token.children)
-
-
-def _misread_as_modifier(token: Token, idx: Index) -> bool:
-    """A past-tense cue word parsed as an adjective: of a work's title ("dedicated/amod 'X'")
-    or with the verb's own subject and object ("Silva dedicated/ADJ 'X'")."""
-    if token.pos_ not in ("ADJ", "VERB") or not token.lower_.endswith("ed") or token.i in idx.work_at:
-        return False
-    if token.dep_ == "amod":
-        return token.head.i in idx.work_at
-    return any(c.dep_ in ("dobj", "nsubj") for c in token.children)
 
 
 def _last_song_before(idx: Index, i: int) -> str | None:
@@ -203,7 +132,7 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
     for sent in doc.sents:
         caption = is_caption(text_all, sent)
         here = event_context(sent, idx) or referred_in(doc, sent.start, sent.end)
-        verbs = _cue_verbs(sent, idx)
+        verbs = cue_verbs(sent, idx)
         previous: list[Entity] = []
         acts: list[Entity] = []
         start = len(found)
@@ -274,12 +203,15 @@ def _clause_performances(
             c.dep_ in ("dobj", "obj") and c.lower_ in RELATIVES for c in verb.children):
         works = [idx.work_at[verb.head.i], *works]
     named_event = next((idx.event_at[k] for k in range(verb.i + 1, end) if k in idx.event_at), None)
-    event = (named_event or referred_in(doc, verb.i + 1, end) or sentence_event(sent, verb, idx)
-             or referred_in(doc, sent.start, verb.i))
+    event = named_event or referred_in(doc, verb.i + 1, end)
+    # which sieve placed it: its own clause, its sentence, or the context before (set below)
+    placed = CLAUSE if event else SENTENCE
+    event = event or sentence_event(sent, verb, idx) or referred_in(doc, sent.start, verb.i)
     # "The X Tour opens at V and closes at W": the tour stands for its act
     by_tour = not performers
     if by_tour:
-        performers, event = act_of_subject_event(doc, verb, idx, event)
+        performers, toured = act_of_subject_event(doc, verb, idx, event)
+        placed, event = (CLAUSE, toured) if toured != event else (placed, event)
     # "played Hamlet", "appeared in the musical X": a work of another kind is a part played
     if cue_lemma(verb) in ("play", "appear"):
         works = [w for w in works if idx.work_kind.get(w) in ("song", "album")]
@@ -288,7 +220,7 @@ def _clause_performances(
                            or by_tour and bool(performers) and cue_lemma(verb) in words("route_verbs"))
     # "played the Brenner Arena": a place played is as good as an event played
     stage = event or object_place(verb, idx)
-    if not performers or not (route or _is_performance(verb, works, stage, _object_lemmas(verb, idx.work_at))):
+    if not performers or not (route or is_performance(verb, works, stage, object_lemmas(verb, idx.work_at))):
         return []
     # "debuted 'Spark' from his album 'Play'": the album is the source, the song is performed
     if any(idx.work_kind.get(w) == "song" for w in works):
@@ -311,16 +243,17 @@ def _clause_performances(
     # "stopped the show in 2016": a show referred to, dated otherwise, is another one
     if event is not None and event != named_event and not same_time(date, events[event].date):
         event = None
+    placed = placed if event else CLAUSE
     # the paragraph's event, for the people it is about (anyone at a festival or award show),
     # unless the clause puts the act elsewhere or at another time ("in 2016")
     if event is None and context.event is not None and within(location, events[context.event], doc) \
             and same_time(date, events[context.event].date) \
             and (any(p.key in context.people for p in performers)
                  or top_kind(events, context.event) in MULTI_ACT_KINDS):
-        event = context.event
+        placed, event = PARAGRAPH, context.event
     # the same acts, a sentence or two after they were placed, are still there
     if event is None and location is None and context.place and any(p in context.acts for p in performers):
-        location = context.place
+        placed, location = PARAGRAPH, context.place
     # nothing in the paragraph places it elsewhere: the one show the whole article is about
     # (a review), for its own people or in a sentence that speaks of the show ("earlier in the evening");
     # at an award show or a festival, anyone performing undated
@@ -333,47 +266,23 @@ def _clause_performances(
                 and same_time(date, events[show].date) and (
                 any(p.key in people_of_event(doc, show) for p in performers) or speaks_of_the_show(doc, sent)
                 or day_of_the_show(date) and top_kind(events, show) in MULTI_ACT_KINDS):
-            event = show
+            placed, event = ARTICLE_SHOW, show
     # no show named at all: the venue the top of the article put the act at
     if event is None and location is None:
         lead = idx.lead_venue
         if lead is not None and (not lead[1] or any(p.key in lead[1] for p in performers)
                                  or speaks_of_the_show(doc, sent)):
-            location = lead[0]
+            placed, location = LEAD_VENUE, lead[0]
     if event is not None:
         location = location or chain(events, event, "location")
         date = date or chain(events, event, "date")
     span = TextSpan(sent.start_char, sent.end_char, sent.text)
     return [
-        Performance(performer=p.key, span=span, work=w, event=event, location=location, date=date, cue=verb.text)
+        Performance(performer=p.key, span=span, work=w, event=event, location=location, date=date, cue=verb.text,
+                    context_rule=placed.id if event or location else None)
         for p in performers
         for w in works or [None]
     ]
-
-
-def _is_performance(verb: Token, works: list[str], event: str | None, objects: set[str]) -> bool:
-    """Whether a cue verb is a performance here: always for "perform", with evidence for "play"."""
-    lemma = cue_lemma(verb)
-    # "she did not perform", "never played it"
-    if any(c.dep_ == "neg" for c in verb.children):
-        return False
-    # "played a role", "took a break"; what is sung is sound ("singing lead on X")
-    if objects & _NON_MUSIC_OBJECTS and lemma not in _VOICE_VERBS:
-        return False
-    if lemma in SURE_VERBS or works and _with_a_rendition(verb):
-        return True
-    # "opened up about", "took over"; but "kicked off", "brought out" a guest
-    if any(c.dep_ == "prt" for c in verb.children) and lemma not in tagged("performance_verbs", "particle"):
-        return False
-    if lemma == "take":
-        return "stage" in objects or "solo" in objects and bool(works)
-    if lemma == "be":
-        return bool(works)
-
-    # "brought out X" is a guest appearance only with something performed
-    if lemma == "bring":
-        return bool(works) or "duet" in objects or "performance" in objects
-    return bool(works) or bool(objects & _MUSIC_OBJECTS) or (event is not None and lemma in _EVENT_VERBS)
 
 
 def _dedupe(found: list[Performance]) -> tuple[Performance, ...]:

@@ -1,0 +1,72 @@
+"""Each sieve decides what it says it decides, on invented sentences, and names itself on the fact."""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.extract.model import Facts
+
+SPEAKER = "Mara Quinlan"
+
+
+def _said(facts: Facts) -> list[tuple[str, str | None, str | None]]:
+    names = {e.key: e.name for e in facts.entities}
+    return [(q.span.text, names.get(q.speaker) if q.speaker else None, q.rule) for q in facts.quotes]
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ('"We played it loud tonight," Mara Quinlan said after the show.', "quote.cue-name"),
+        ('Mara Quinlan walked onto the stage late.\n\n"It was a long drive from the coast," the singer added.',
+         "quote.cue-resolved"),
+        ('Mara Quinlan was less convinced about the plan: "Not this year, and maybe not next year either."',
+         "quote.clause-colon"),
+        ('Mara Quinlan was blunt about the tour. "We are done with arenas for good."', "quote.set-up"),
+    ],
+)
+def test_a_quotation_goes_to_its_speaker_by_the_named_sieve(run, text, rule):
+    ((_, speaker, decided),) = _said(run(text))
+    assert (speaker, decided) == (SPEAKER, rule)
+
+
+def test_a_continuation_keeps_the_speaker_and_says_so(run):
+    said = _said(run('"We played it loud," Mara Quinlan said. "The crowd knew every single word."'))
+    assert [(s, r) for _, s, r in said] == [(SPEAKER, "quote.cue-name"), (SPEAKER, "quote.continuation")]
+
+
+def test_words_nobody_is_said_to_speak_stay_unattributed(run):
+    ((_, speaker, rule),) = _said(run('"Never again, never again," read a banner above the gate.'))
+    assert (speaker, rule) == (None, "quote.unattributed")
+
+
+def _performed(facts: Facts) -> set[tuple[str, str, str | None, str | None, str | None]]:
+    names = {e.key: e.name for e in facts.entities}
+    titles = {w.key: w.title for w in facts.works}
+    places = {p.key: p.name for p in facts.places}
+    return {(names[p.performer], titles.get(p.work, ""), p.rule, places.get(p.location), p.context_rule)
+            for p in facts.performances}
+
+
+def test_a_verb_of_performing_places_its_works_by_its_own_clause(run):
+    found = _performed(run("Mara Quinlan opened the show with 'Lantern Song' and 'Harbor Lights' "
+                           "at the Orla Hall in Dublin on Friday."))
+    assert found == {
+        (SPEAKER, "Lantern Song", "perf.cue-clause", "Orla Hall", "context.clause"),
+        (SPEAKER, "Harbor Lights", "perf.cue-clause", "Orla Hall", "context.clause"),
+    }
+
+
+def test_the_event_of_the_sentence_before_places_a_performance_by_the_paragraph(run):
+    facts = run("The Quarry Festival opened on Friday in Kelsworth. Mara Quinlan sang 'Lantern Song' to a packed field.")
+    events = {e.key: e.name for e in facts.events}
+    ((performance),) = facts.performances
+    assert events[performance.event] == "Quarry Festival"
+    assert performance.context_rule == "context.paragraph"
+
+
+def test_an_event_earlier_in_the_sentence_places_it_by_the_sentence(run):
+    facts = run("At the Quarry Festival, Mara Quinlan belted out her hits, 'Lantern Song', and, 'Harbor Lights'.")
+    titles = {w.key: w.title for w in facts.works}
+    assert {(titles[p.work], p.context_rule) for p in facts.performances} == {
+        ("Lantern Song", "context.sentence"), ("Harbor Lights", "context.sentence")}
