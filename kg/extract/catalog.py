@@ -7,7 +7,7 @@ the code.
 
 from __future__ import annotations
 
-from kg.extract import perf_bills, perf_frames, performances, quote_sieves, show_context
+from kg.extract import event_places, perf_bills, perf_frames, performances, quote_sieves, show_context, works
 from kg.extract.sieves import Sieve, markdown
 
 #: The lines between which docs/extraction.md holds the generated table.
@@ -18,6 +18,8 @@ END = "<!-- end of sieves -->"
 def stages() -> list[tuple[str, tuple[Sieve, ...]]]:
     """Each stage's title and its sieves in the order they decide."""
     return [
+        ("Which titles are works", works.SIEVES),
+        ("Where an event took place", event_places.SIEVES),
         ("Who said it (quotations)", (*(s for s, _ in quote_sieves.SIEVES), quote_sieves.UNATTRIBUTED)),
         (
             "Who performed what (performances)",

@@ -22,6 +22,7 @@ from kg.extract.dates import (
 from kg.extract.event_names import BACK_NOUNS, BACK_REFERENCE_RE, EventMention
 from kg.extract.lexicon import function_words, labels, words
 from kg.extract.model import TOWN_KINDS, TextSpan, When
+from kg.extract.sieves import sieve
 from kg.extract.text import (
     DATELINE_SENTENCES,
     dateline_end,
@@ -33,25 +34,30 @@ from kg.extract.text import (
 )
 
 _PLACE_PREPS = function_words("event-place-prep")
-
-
 #: Lower-case words between an event and its place or date ("the Super Bowl halftime show in X").
 _EVENT_TAIL = words("event_tail_words")
-
-
 #: Verbs allowed between an event and its date ("... was held in May 2023").
 _GAP_VERBS = function_words("gap-verb")
-
-
 #: Prepositions that bring in another happening than the clause's own ("after a win at V").
 _OTHER_TIME_PREPS = function_words("other-time-prep")
-
-
 #: Verbs whose subject event happens at their place object ("X will return to V", "X moves to V").
 _LOCATING_VERBS = words("locating_verbs")
-
-
 _LOCATING_PREPS = function_words("locating-prep")
+
+# The sieves that place an event, in the order they are tried (see events.extract_events).
+AFTER_NAME = sieve("location.after-name", "the place right after the event's name, in its clause",
+                   "the Quarry Festival at Orla Park → Orla Park", 0.5)
+OF_VERB = sieve("location.of-verb", "the place of the verb the event's name is the subject of",
+                "The Quarry Festival returns to Orla Park in July. → Orla Park", 1.0)
+LATER_CLAUSE = sieve("location.later-clause", "a venue of another clause of the event's sentence",
+                     "Rivera won at the Lantern Awards, taking three prizes at the Brindle Hall → Brindle Hall", 0.5)
+BACK_REFERENCE = sieve("location.back-reference", "the place a bare noun's clause gives the last event of its kind",
+                       "... The festival returns to Orla Park in August. → the festival named before", 0.8)
+IN_NAME = sieve("location.in-name", "a place inside the event's own name", "the Denver residency → Denver", 0.67)
+DATELINE = sieve("location.dateline", "the dateline's city, for an event its sentence says took place",
+                 "NASHVILLE (AP) — Rivera won at the Lantern Awards on Sunday → Nashville", 1.0)
+#: The location sieves in the order they run.
+SIEVES = (AFTER_NAME, OF_VERB, LATER_CLAUSE, BACK_REFERENCE, IN_NAME, DATELINE)
 
 
 def place_after(doc: Doc, end: int, sent_end: int, place_starts: dict[int, str], stops: set[int]) -> str | None:
@@ -99,14 +105,19 @@ def _own_verb(head: Token) -> Token | None:
 
 
 def dateline_city(doc: Doc) -> tuple[str, Span] | None:
-    """The key of the city a dateline names ("NASHVILLE, Tenn. (AP) — ..."), with its sentence."""
+    """The key of the city a dateline names ("NASHVILLE, Tenn. (AP) — ..."), with its sentence.
+
+    The parser often ends a sentence at the dateline's dash; the sentence is then the one after it.
+    """
     cities = {m.start: (p.key, m.end) for p in doc._.places if p.kind == "city" for m in p.mentions}
-    for sent in list(doc.sents)[:DATELINE_SENTENCES]:
+    sents = list(doc.sents)[: DATELINE_SENTENCES + 1]
+    for n, sent in enumerate(sents[:DATELINE_SENTENCES]):
         if sent.start_char in cities:
             key, end_char = cities[sent.start_char]
             place = doc.char_span(sent.start_char, end_char, alignment_mode="expand")
             if place is not None and dateline_end(doc, place.end):
-                return key, sent
+                alone = not any(t.pos_ in ("VERB", "AUX") for t in sent) and n + 1 < len(sents)
+                return key, doc[sent.start : sents[n + 1].end] if alone else sent
     return None
 
 
@@ -241,7 +252,7 @@ def place_at_dateline(doc: Doc, data: dict[str, dict], order: list[str]) -> None
             if span is None or not sent.start <= span.start < sent.end:
                 continue
             if told_as_past(governing_verb(span.root)):
-                rec["location"] = city
+                rec["location"], rec["location_rule"] = city, DATELINE.id
                 break
 
 
@@ -263,7 +274,7 @@ def place_from_later_clauses(
             span = doc.char_span(m.start, m.end, alignment_mode="expand")
             venue = _clause_venue(doc, span, place_starts, venues) if span is not None else None
             if venue is not None:
-                rec["location"] = venue
+                rec["location"], rec["location_rule"] = venue, LATER_CLAUSE.id
                 break
     for match in BACK_REFERENCE_RE.finditer(doc_text(doc)):
         noun = doc.char_span(match.start(1), match.end(1))
@@ -277,6 +288,7 @@ def place_from_later_clauses(
                 and not _another_edition(verb, data[earlier[-1]]["date"], doc._.published):
             rec = data[earlier[-1]]
             rec["location"] = _verb_place(doc, verb, place_starts)
+            rec["location_rule"] = BACK_REFERENCE.id if rec["location"] else None
             # "The final will be played at V on May 18": its date too, when it had none
             rec["date"] = rec["date"] or _verb_date(doc, verb, doc._.published)
 

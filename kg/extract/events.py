@@ -26,6 +26,9 @@ from kg.extract.event_names import (
     EventMention,
 )
 from kg.extract.event_places import (
+    AFTER_NAME,
+    IN_NAME,
+    OF_VERB,
     date_after,
     date_of_verb,
     place_after,
@@ -205,15 +208,17 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
         if norm not in data:
             order.append(norm)
             data[norm] = dict(name=m.name, kind=m.kind, mentions=[], location=None, date=None, super=None,
-                              generic=m.generic)
+                              generic=m.generic, location_rule=None)
         rec = data[norm]
         start_char, end_char = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
         rec["mentions"].append(TextSpan(start_char, end_char, doc[m.start : m.end].text))
         # a venue named later beats a town named first ("X in Denver" ... "X at the Summit Arena")
         if rec["location"] is None or place_kinds.get(rec["location"]) in TOWN_KINDS:
-            found = place_after(doc, m.end, sent_end, place_starts, stops) or place_of_verb(doc, m, place_starts)
+            found, rule = place_after(doc, m.end, sent_end, place_starts, stops), AFTER_NAME
+            if found is None:
+                found, rule = place_of_verb(doc, m, place_starts), OF_VERB
             if found is not None and (rec["location"] is None or place_kinds.get(found) not in TOWN_KINDS):
-                rec["location"] = found
+                rec["location"], rec["location_rule"] = found, rule.id
         if rec["date"] is None:
             rec["date"] = date_after(doc, m.end, sent_end, stops, published, event_tokens) or date_of_verb(
                 doc, m, published
@@ -234,7 +239,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
                 span = doc.char_span(m.start, m.end, alignment_mode="expand")
                 inner = [place_starts[k] for k in range(span.start, span.end) if k in place_starts] if span else []
                 if inner:
-                    rec["location"] = inner[-1]
+                    rec["location"], rec["location_rule"] = inner[-1], IN_NAME.id
                     break
         if rec["date"] is None:
             rec["date"] = next(filter(None, (year_date(m.text, m) for m in rec["mentions"])), None)
@@ -246,6 +251,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
             name=_part_name(data, norm),
             kind=data[norm]["kind"],
             location=data[norm]["location"],
+            location_rule=data[norm]["location_rule"] if data[norm]["location"] else None,
             date=data[norm]["date"],
             super_event=keys.get(data[norm]["super"]) if data[norm]["super"] else None,
             mentions=tuple(data[norm]["mentions"]),

@@ -11,30 +11,21 @@ import re
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.cues import (
-    CLOSING_MARKS,
-    GROUP_NOUNS,
-    PERSON_NOUNS,
-    is_mark,
-    is_say_verb,
-)
+from kg.extract.cues import CLOSING_MARKS, GROUP_NOUNS, PERSON_NOUNS, is_mark, is_say_verb
 from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
 from kg.extract.model import TextSpan, Work
+from kg.extract.sieves import Sieve
 from kg.extract.text import doc_text, doc_tokens, is_cap, sentence_bounds
 
 #: Forms of concert music that name a piece with its number ("Symphony No. 2").
 _CONCERT_FORMS = words("concert_forms")
-
-
+#: Last words of a performing group's name: "the X Symphony Orchestra" names players, not a piece.
+_ENSEMBLE_ENDS = tagged("org_name_ends", "ensemble")
 #: Award categories whose cue noun names another kind than it does alone.
 _CATEGORY_KINDS = {"record": "song"}
-
-
 #: Nouns of a sentence that make "including 'X'" a song of a set or a record.
 _MUSIC_LIST_NOUNS = words("music_list_nouns")
-
-
 #: Role nouns after a title ("the 'X' singer"): the kind of work, and whether the role made it.
 _ROLES: dict[str, tuple[str, bool]] = {
     role: (tags.split()[0], "made" in tags.split()) for role, tags in table("work_roles").items()
@@ -43,8 +34,6 @@ _ROLES: dict[str, tuple[str, bool]] = {
 
 #: What people do to works: "the film X directed" is X's film, not a film called X.
 _MAKING_VERBS = tagged("making_verbs", "making")
-
-
 #: Words before a cue that make it a noun whatever the tagger says ("the musical X").
 DETERMINERS = function_words("determiner")
 
@@ -54,22 +43,16 @@ _LINKS = function_words("performance-link")
 
 
 _PERFORMANCE_NOUNS = tagged("rendition_nouns", "work")
-
-
 #: Words between the items of a list of titles.
 _LIST_WORDS = words("list_links")
 
 
 _POSSESSIVES = function_words("possessive")
-
-
 #: Words inside a cue phrase that leave it a cue phrase ("the unreleased", "her new").
 _CUE_MODIFIERS = function_words("article") | {"new", "latest"}
 
 
 _MUSIC_TITLE_WORDS = 6  # most words of a capitalised song title in marks read by its sentence alone
-
-
 #: Words that make a sentence one about playing music or a show.
 _MUSIC_WORDS = (tagged("performance_verbs", "sure") | tagged("performance_verbs", "voice") | words("show_nouns")
                 | words("show_parts") | words("music_objects"))
@@ -255,7 +238,7 @@ def concert_pieces(doc: Doc) -> list[Span]:
     """Titles named by their form: "Mahler's Symphony No. 2", "the Piano Concerto No. 1", "Ninth Symphony"."""
     found = []
     for tok in doc_tokens(doc):
-        if tok.text not in _CONCERT_FORMS:
+        if tok.text not in _CONCERT_FORMS or (tok.i + 1 < len(doc) and doc[tok.i + 1].text in _ENSEMBLE_ENDS):
             continue
         start = tok.i
         while start > 0 and doc[start - 1].is_title and doc[start - 1].pos_ in labels("nominal") \
@@ -365,12 +348,14 @@ class Collector:
         self.order: list[str] = []
         self.taken: set[int] = set()
 
-    def add(self, span: Span, kind: str, year: int | None, creators: list[tuple[int, int]]) -> None:
+    def add(self, span: Span, kind: str, year: int | None, creators: list[tuple[int, int]], rule: Sieve) -> None:
+        """A mention of a work; the first mention's sieve is the work's."""
         if any(t.i in self.taken for t in span):
             return
         norm = " ".join(span.text.replace("’", "'").lower().split())
         if norm not in self.works:
-            self.works[norm] = {"title": span.text, "kind": kind, "year": year, "mentions": [], "creators": []}
+            self.works[norm] = {"title": span.text, "kind": kind, "year": year, "mentions": [], "creators": [],
+                                "rule": rule}
             self.order.append(norm)
         rec = self.works[norm]
         if rec["kind"] == "work" and kind != "work":
@@ -394,6 +379,7 @@ class Collector:
         return tuple(
             Work(key=f"work:{i}", title=rec["title"], kind=rec["kind"], year=rec["year"],
                  mentions=tuple(TextSpan(*m) for m in rec["mentions"]),
+                 rule=rec["rule"].id, confidence=rec["rule"].confidence,
                  credits=tuple(TextSpan(start, end, text[start:end]) for start, end in rec["creators"]))
             for i, rec in enumerate((self.works[norm] for norm in self.order), 1)
         )

@@ -21,6 +21,7 @@ from kg.extract.cues import (
     is_mark,
 )
 from kg.extract.model import Work
+from kg.extract.sieves import sieve
 from kg.extract.text import doc_ents, doc_text, doc_tokens, sentence_bounds
 from kg.extract.work_lists import music_titles
 from kg.extract.work_titles import (
@@ -48,6 +49,21 @@ WORK_CUES = frozenset(CUES)
 #: Punctuation trimmed from the edges of a title span.
 _EDGE_PUNCT = frozenset("“”‘’\"',.;:!?")
 _MAX_TITLE_WORDS = 10
+
+# The sieves that say a title is a work, in the order they are asked (see _consider).
+CUE = sieve("work.cue", "a cue before the title that says what it is", "her new single 'Lantern Song' → a song", 0.93)
+ROLE = sieve("work.role", "a role noun after the title", "the 'Lantern Song' singer → a song", 0.9)
+LISTED = sieve("work.listed", "a title in a setlist slot or in a list of titles of one kind",
+               "she sang 'A', 'B' and 'C' → three songs", 1.0)
+SUNG = sieve("work.sung", "capitalised words in marks, in a sentence about playing music",
+             "The encore was 'Lantern Song'. → a song", 0.8)
+BYLINE = sieve("work.byline", "a title credited to someone with 'by'", "'Lantern Song' by Ana Rivera → a work", 0.8)
+MODEL = sieve("work.model", "the model's WORK_OF_ART label, on words that are not a quotation",
+              "Lantern Song topped the chart → a work", 0.86)
+CONCERT_PIECE = sieve("work.concert-piece", "a piece named by its form and number",
+                      "Mahler's Symphony No. 2 → a work", 0.8)
+#: The work sieves in the order they decide.
+SIEVES = (CUE, ROLE, LISTED, SUNG, BYLINE, MODEL, CONCERT_PIECE)
 
 
 def _title_like(text: str) -> bool:
@@ -98,7 +114,7 @@ def extract_works(doc: Doc) -> tuple[Work, ...]:
             continue
         _consider(doc, collector, span, quoted, (span.start, span.end) in setlist)
     for span in concert_pieces(doc):
-        collector.add(span, "song", None, possessor_of(doc, span.start, span.start))
+        collector.add(span, "song", None, possessor_of(doc, span.start, span.start), CONCERT_PIECE)
     return collector.build()
 
 
@@ -128,10 +144,12 @@ def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: 
     open_at = start - 1 if quoted or (start > 0 and is_mark(doc[start - 1].text, OPENING_MARKS)
                                       and not doc[start - 1].whitespace_) else start
     kind, year, first = cue_before(doc, open_at, sent.start)
+    rule = CUE if kind else None
     creators = possessor_of(doc, start, first) if kind else []
     creators += byline_of(doc, end, sent.end)
     if role:
         role_kind, made, role_i = role
+        rule = rule or (ROLE if role_kind else None)
         kind = kind or role_kind
         if made:
             creators.append((doc[role_i].idx, doc[role_i].idx + len(doc[role_i].text)))
@@ -142,17 +160,18 @@ def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: 
         is_art = False
     if kind is None:
         # a list of titles shares its kind; a quoted title after a song verb is a song
-        kind = listed_kind(doc, collector, open_at, sent.start)
+        kind, rule = listed_kind(doc, collector, open_at, sent.start), LISTED
         if kind is None and open_at < start:
-            kind = sung_in(doc, span, sent)
+            kind, rule = sung_in(doc, span, sent), SUNG
     if kind is None and (listed or quoted and music_title(span, sent, open_at)):
         # words in marks, every one capitalised, in a sentence about playing music ("Another
         # standout was 'Before He Cheats,'", "bowed out with Hawkins' 'Stuffy'"): a song
-        kind = "song"
+        kind, rule = "song", LISTED if listed else SUNG
     # a quotation in marks with no sign of being a title is left to kg_quotes
     if kind is None and not is_art and not creators:
         return
-    collector.add(span, kind or "work", year or year_after(doc, end, sent.end), creators)
+    rule = rule if kind else BYLINE if creators else MODEL
+    collector.add(span, kind or "work", year or year_after(doc, end, sent.end), creators, rule)
 
 
 def link_creators(doc: Doc) -> tuple[Work, ...]:

@@ -70,3 +70,43 @@ def test_an_event_earlier_in_the_sentence_places_it_by_the_sentence(run):
     titles = {w.key: w.title for w in facts.works}
     assert {(titles[p.work], p.context_rule) for p in facts.performances} == {
         ("Lantern Song", "context.sentence"), ("Harbor Lights", "context.sentence")}
+
+
+@pytest.mark.parametrize(
+    ("text", "title", "rule"),
+    [
+        ("Mara Quinlan released her new single 'Lantern Song' on Friday.", "Lantern Song", "work.cue"),
+        ('Fans love the "Copper Wire" singer Mara Quinlan.', "Copper Wire", "work.role"),
+        ("Another standout of the night was 'Harbor Lights'.", "Harbor Lights", "work.sung"),
+        ('The crowd knew every word of "Copper Wire" by Mara Quinlan.', "Copper Wire", "work.byline"),
+        ("The Harbor Symphony Orchestra played the Piano Concerto No. 1 on Sunday.", "Piano Concerto No. 1",
+         "work.concert-piece"),
+    ],
+)
+def test_a_title_is_a_work_by_the_named_sieve(run, text, title, rule):
+    assert [(w.title, w.rule) for w in run(text).works] == [(title, rule)]
+
+
+def test_an_orchestra_named_after_a_form_is_no_piece(run):
+    assert "Harbor Symphony" not in {w.title for w in run("The Harbor Symphony Orchestra played on Sunday.").works}
+
+
+@pytest.mark.parametrize(
+    ("text", "event", "place", "rule"),
+    [
+        ("The Quarry Festival at Fenmore Park drew 40,000 fans.", "Quarry Festival", "Fenmore Park",
+         "location.after-name"),
+        ("The Quarry Festival returns to Fenmore Park in July.", "Quarry Festival", "Fenmore Park",
+         "location.of-verb"),
+        ("The Quarry Festival opened on Friday, with Mara Quinlan singing at the Brindle Hall.", "Quarry Festival",
+         "Brindle Hall", "location.later-clause"),
+        ("Mara Quinlan played the Denver residency for a month.", "Denver residency", "Denver", "location.in-name"),
+        # the parser ends a sentence at the dateline's dash: the event is in the next one
+        ("NASHVILLE, Tenn. (AP) — Mara Quinlan won three prizes at the Lantern Awards on Sunday.", "Lantern Awards",
+         "Nashville", "location.dateline"),
+    ],
+)
+def test_an_event_is_placed_by_the_named_sieve(run, text, event, place, rule):
+    facts = run(text)
+    places = {p.key: p.name for p in facts.places}
+    assert [(e.name, places.get(e.location), e.location_rule) for e in facts.events] == [(event, place, rule)]

@@ -8,7 +8,6 @@ into the default graph in the same transaction), so a kill can only cut between 
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from rdflib import URIRef
 
 from kg.extract.model import Entity, Facts, Quote, TextSpan
 from kg.graph import KnowledgeGraph
