@@ -22,13 +22,13 @@ from kg.extract.cues import (
     is_mark,
     is_say_verb,
 )
-from kg.extract.lexicon import labels
+from kg.extract.lexicon import function_words, labels
 
 #: How far left of its head noun a description may start ("the five-time Lantern Award winner").
 _MAX_DESC_TOKENS = 8
 _AGE_RE = re.compile(r"^(\d{1,3})-year-old$")
 DEFINITE = frozenset({"the"})
-_INDEFINITE = frozenset({"a", "an"})
+_INDEFINITE = function_words("article") - DEFINITE
 #: Parts of speech that may head a description.
 _NOMINAL = labels("nominal")
 

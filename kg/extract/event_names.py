@@ -259,7 +259,7 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
         start, end = _extend(doc, start, end, max(taken_until, sent.start), sent.end)
         span = doc[start:end]
         name = span.text
-        if toks[end - 1].lower_ in ("'s", "’s"):
+        if toks[end - 1].lower_ in function_words("possessive-mark"):
             name = doc[start : end - 1].text
         found.append(EventMention(start, end, name, kind))
         taken_until = end

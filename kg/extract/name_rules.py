@@ -18,6 +18,7 @@ from kg.extract.cues import (
     PERSON_NOUNS,
     PROXY_NOUNS,
     QUOTE_MARKS,
+    STATEMENT_NOUNS,
     VENUE_WORDS,
     is_mark,
 )
@@ -69,7 +70,7 @@ TITLE_ABBREVIATIONS = words("title_abbreviations")
 
 
 #: Speakers for someone else and their statements: "a spokesperson for X", "X's statement".
-_SPEAKS_FOR = PROXY_NOUNS | {"statement"}
+_SPEAKS_FOR = PROXY_NOUNS | STATEMENT_NOUNS
 
 
 def record_names(doc: Doc) -> frozenset[str]:
@@ -259,7 +260,7 @@ def is_platform(span: Span) -> bool:
     # "an X post", "her X story", "2 million X followers"
     if nxt is not None and nxt.lower_ in _MEDIUM_NOUNS:
         return True
-    if span.start == 0 or len(span) > 1 or (nxt is not None and nxt.lower_ in ("'s", "’s")):
+    if span.start == 0 or len(span) > 1 or (nxt is not None and nxt.lower_ in _POSSESSIVE):
         return False
     prev = doc[span.start - 1]
     # "posted on X", "shared via X" (but "on Smith's behalf" is a person)

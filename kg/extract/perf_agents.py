@@ -25,6 +25,8 @@ _MAYBE_VERBS = tagged("performance_verbs", "maybe")
 
 #: Verbs whose "with X" names a co-performer ("duetted with X", "performed it with her brother").
 _WITH_VERBS = tagged("performance_verbs", "with")
+#: Verbs that bring in a guest performer: "X joined Y to sing", "was accompanied by X".
+_GUEST_VERBS = tagged("performance_verbs", "guest")
 
 
 CUE_LEMMAS = SURE_VERBS | _MAYBE_VERBS
@@ -89,13 +91,13 @@ def guests_of(verb: Token) -> list[Token]:
     """Performers joining the subject: "was joined by X", "duetted with X"."""
     out: list[Token] = []
     # "X joined Y to sing 'Z'", "X brought out Y to perform 'Z'": Y sings too
-    if verb.dep_ in ("xcomp", "advcl") and verb.head.lemma_ in ("join", "bring"):
+    if verb.dep_ in ("xcomp", "advcl") and verb.head.lemma_ in _GUEST_VERBS:
         out.extend(c for c in verb.head.children if c.dep_ in ("dobj", "obj"))
     # "brought out X for a duet": X performs too
     if verb.lemma_ == "bring":
         out.extend(c for c in verb.children if c.dep_ in ("dobj", "obj"))
     for child in verb.children:
-        if child.dep_ == "agent" or (child.lower_ in ("with", "alongside") and cue_lemma(verb) in _WITH_VERBS):
+        if child.dep_ == "agent" or (child.lower_ in function_words("company") and cue_lemma(verb) in _WITH_VERBS):
             out.extend(obj for obj in child.children if obj.dep_ == "pobj")
     # "with her brother Finneas", "joined by Y and Z": appositions and conjuncts perform too
     out.extend([c for o in out for c in o.children if c.dep_ == "appos"] + [c for o in out for c in o.conjuncts])
@@ -110,7 +112,7 @@ def performers_of(doc: Doc, verb: Token) -> list[Entity]:
     passive = any(c.dep_ == "auxpass" for c in verb.children)
     guests = guests_of(verb)
     # "'X' was performed by Y": the agent is the performer, not the subject
-    if passive and verb.lemma_ not in ("join", "accompany"):
+    if passive and verb.lemma_ not in _GUEST_VERBS:
         tokens = guests
     else:
         tokens = tokens + guests

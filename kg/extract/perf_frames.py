@@ -31,7 +31,7 @@ from kg.extract.sieves import Sieve, sieve
 from kg.extract.text import doc_text, doc_tokens, sentence_bounds, sentence_number
 
 #: Verbs of performing whose object is what was performed ("sang A", "performed B", "played C").
-_VERBS = tagged("performance_verbs", "sure") | tagged("performance_verbs", "voice") | {"play", "cover", "deliver"}
+_VERBS = tagged("performance_verbs", "sure") | tagged("performance_verbs", "voice") | tagged("performance_verbs", "frame")
 #: Verbs of a show's course, whose "with" brings in what was played ("opened with A", "closed with B").
 _COURSE = words("route_verbs")
 #: Dependencies a title hangs from on its way up to its verb ("sang A", "opened with A and B").
@@ -45,7 +45,7 @@ _SHOW_WORDS = words("show_words")
 #: Nouns for an act's show ("The performance came to a close with ...").
 _SHOW_NOUNS = words("show_nouns")
 #: Verbs of a crowd joining in ("fans singing along to A", "shouting along to B").
-_CROWD_VERBS = tagged("performance_verbs", "voice") | {"shout", "chant"}
+_CROWD_VERBS = tagged("performance_verbs", "voice") | tagged("performance_verbs", "crowd")
 #: Participles that order a list of titles under the verb above them ("ranging from A to B").
 _LIST_PARTICIPLES = function_words("list-verb")
 #: Most characters between two titles of one list (", and, ").
@@ -194,7 +194,7 @@ def _by_rendition(doc: Doc, span: Span, acts: set[str]) -> tuple[list[Entity], s
     owners += [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "by" for g in c.children if g.dep_ == "pobj"]
     found = _agents(doc, [*owners, *(c for o in owners for c in o.conjuncts)])
     verb = next((a for a in noun.ancestors if a.pos_ in ("VERB", "AUX")), None)
-    if not found and verb is not None and cue_lemma(verb) in _VERBS | {"join"}:
+    if not found and verb is not None and cue_lemma(verb) in _VERBS | tagged("performance_verbs", "guest"):
         # "sang a stirring version of A", "was joined by Y for a performance of A"
         found = _performers(doc, verb)
     elif not found and verb is not None and any(c.dep_ == "nsubj" and c.lemma_.lower() in _SHOW_WORDS | _SHOW_NOUNS

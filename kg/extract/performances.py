@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
 from kg.extract.event_places import date_after
-from kg.extract.lexicon import function_words, words
+from kg.extract.lexicon import function_words, tagged, words
 from kg.extract.model import Entity, Performance, TextSpan
 from kg.extract.perf_agents import (
     RELATIVES,
@@ -213,7 +213,7 @@ def _clause_performances(
         performers, toured = act_of_subject_event(doc, verb, idx, event)
         placed, event = (CLAUSE, toured) if toured != event else (placed, event)
     # "played Hamlet", "appeared in the musical X": a work of another kind is a part played
-    if cue_lemma(verb) in ("play", "appear"):
+    if cue_lemma(verb) in tagged("performance_verbs", "part"):
         works = [w for w in works if idx.work_kind.get(w) in ("song", "album")]
     # "..., starting at V"; "the new leg kicks off at V": a stop on a route
     route = not works and (route_participle(verb, verbs)

@@ -70,7 +70,7 @@ class Builder:
 
     def add(self, start: int, end: int, kind: str) -> str | None:
         doc = self.doc
-        while start < end and (doc[start].pos_ == "DET" or doc[start].lower_ in ("the",)):
+        while start < end and (doc[start].pos_ == "DET" or doc[start].lower_ == "the"):
             start += 1
         # "Glendale's" owns what follows; "Ronnie Scott's in Soho" is the venue's own name
         if end > start and doc[end - 1].lower_ in function_words("genitive") and (

@@ -195,7 +195,7 @@ def _by_set_up(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
         or root.lemma_ in _SET_UP_VERBS
         or is_say_verb(root) and root.pos_ == "VERB"
         # "X issued a statement regarding ...", "X released a video"
-        or any(c.dep_ == "dobj" and c.lemma_.lower() in STATEMENT_NOUNS | {"video"} for c in root.children)
+        or any(c.dep_ == "dobj" and c.lemma_.lower() in STATEMENT_NOUNS for c in root.children)
     ):
         return None
     subjects = [c for c in root.children if c.dep_ == "nsubj"]

@@ -49,7 +49,7 @@ _LIST_WORDS = words("list_links")
 
 _POSSESSIVES = function_words("possessive")
 #: Words inside a cue phrase that leave it a cue phrase ("the unreleased", "her new").
-_CUE_MODIFIERS = function_words("article") | {"new", "latest"}
+_CUE_MODIFIERS = function_words("article") | function_words("cue-modifier")
 
 
 _MUSIC_TITLE_WORDS = 6  # most words of a capitalised song title in marks read by its sentence alone
@@ -246,7 +246,7 @@ def concert_pieces(doc: Doc) -> list[Span]:
             start -= 1
         end = tok.i + 1
         # "No. 2", "No 5"
-        if end + 1 < len(doc) and doc[end].text in ("No.", "No") and doc[end + 1].like_num:
+        if end + 1 < len(doc) and doc[end].text.rstrip(".") == "No" and doc[end + 1].like_num:
             end += 2
         elif end + 2 < len(doc) and doc[end].text == "No" and doc[end + 1].text == "." and doc[end + 2].like_num:
             end += 3

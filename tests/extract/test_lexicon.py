@@ -34,3 +34,40 @@ def test_tables_and_tags_read_the_shipped_files():
     assert "NOUN" in lexicon.labels("nominal") and "VERB" not in lexicon.labels("nominal")
     assert "the" in lexicon.function_words("definite")
     assert lexicon.kinds("place_aliases")["britain"] == "country"
+
+
+def _word_literals() -> list[tuple[str, int, list[str]]]:
+    """Collections of strings written in kg/extract code that hold words.
+
+    Not words: spaCy's labels (POS, dependency, entity types), the tags of kg's own lexicons,
+    the entity kinds of the model (person, group, organization), ``__slots__``, and the
+    pairs of a table of pairs (a tuple inside a tuple).
+    """
+    import ast
+    from pathlib import Path
+
+    from spacy.glossary import GLOSSARY
+
+    vocabulary = set(GLOSSARY) | {"person", "group", "organization"}
+    vocabulary |= {t for name in lexicon.names() for value in lexicon.table(name).values() for t in value.split()}
+    found = []
+    for path in sorted((Path(lexicon.__file__).parent).glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        inner = {id(e) for node in ast.walk(tree) if isinstance(node, ast.Tuple) for e in node.elts}
+        slots = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                 and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in n.targets)}
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.Set, ast.List, ast.Tuple)) or id(node) in inner | slots or not node.elts:
+                continue
+            values = [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            if len(values) == len(node.elts) and any(any(c.isalpha() for c in v) and v not in vocabulary
+                                                     for v in values):
+                found.append((path.name, node.lineno, values))
+    return found
+
+
+def test_word_lists_live_in_data_not_in_code():
+    found = _word_literals()
+    assert not [f for f in found if len(f[2]) >= 6], "long word lists belong in kg/extract/resources"
+    # a few closed-class words in a grammatical test stay legible in code; lists do not
+    assert len(found) <= 30, "\n".join(f"{p}:{n} {v}" for p, n, v in found)
