@@ -131,3 +131,10 @@ def given_name_gender(word: str) -> str | None:
     ('f', 'm')
     """
     return _given_names().get(word.lower())
+
+
+def load() -> None:
+    """Read the place and given-name lists now: a component calls it when it is made, so the
+    first article does not pay for them (a third of a second)."""
+    place_names()
+    _given_names()

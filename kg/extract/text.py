@@ -69,17 +69,30 @@ class DocIndex:
         return self._subjects
 
 
+#: The Doc whose index was asked for last, and that index: the components run one Doc at a
+#: time, and ``doc._`` makes a new accessor object on every use, so most lookups end here.
+_last: tuple[Doc | None, DocIndex | None] = (None, None)
+
+
 def doc_index(doc: Doc) -> DocIndex:
     """The Doc's :class:`DocIndex`, made on first use."""
+    global _last
+    last_doc, index = _last
+    if last_doc is doc and index is not None:
+        return index
     index = doc._.kg_index
     if index is None:
         index = doc._.kg_index = DocIndex(doc)
+    _last = (doc, index)
     return index
 
 
 def release_index(doc: Doc) -> None:
     """Drop the Doc's index once extraction is done, and with it the cycle through its tokens."""
+    global _last
     doc._.kg_index = None
+    if _last[0] is doc:
+        _last = (None, None)
 
 
 def doc_text(doc: Doc) -> str:

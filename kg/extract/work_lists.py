@@ -62,21 +62,21 @@ def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
     """Token indices at which a title may start, each with whether the slot holds one title only
     and whether it is a verb's direct object (where a person may stand as well: "joined X")."""
     for tok in doc_tokens(doc):
-        low = tok.lower_
-        if tok.pos_ == "VERB" and tok.lemma_.lower() in _VERBS:
+        low, pos, lemma = tok.lower_, tok.pos_, tok.lemma_.lower()
+        if pos == "VERB" and lemma in _VERBS:
             # "sang Whoops", "belted Edith Piaf's ...", "opened his set with A", "duet on B"
             yield from ((c.i + 1, False, False) for c in tok.children if c.dep_ == "prep" and c.lower_ in _PREPS
-                        and (c.lower_ != "with" or tok.lemma_.lower() in _ROUTE_VERBS))
+                        and (c.lower_ != "with" or lemma in _ROUTE_VERBS))
             nxt = tok.i + 1
             while nxt < len(doc) and doc[nxt].dep_ == "prt":
                 nxt += 1
-            if tok.lemma_.lower() in _SUNG or nxt < len(doc) and is_mark(doc[nxt].text, OPENING_MARKS):
+            if lemma in _SUNG or nxt < len(doc) and is_mark(doc[nxt].text, OPENING_MARKS):
                 # (an unquoted object of "played" is as often a part as a song: "played Hamlet")
                 yield nxt, False, True
         elif low == "of" and tok.i > 0 and doc[tok.i - 1].lower_ in _RENDITIONS:
             # "a rendition of X", "their version of Y": one work
             yield tok.i + 1, True, False
-        elif (low in _SONG_CUES or tok.lemma_.lower() in _SONG_CUES) and tok.pos_ == "NOUN":
+        elif (low in _SONG_CUES or lemma in _SONG_CUES) and pos == "NOUN":
             # "the single X", "hits like A and B", "her hits, A and B"
             nxt = tok.i + 1
             if nxt < len(doc) and (doc[nxt].lower_ in _OPENERS or doc[nxt].text in ",:"):
@@ -84,7 +84,7 @@ def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
             if nxt < len(doc) and doc[nxt].lower_ == "as" and doc[nxt - 1].lower_ == "such":
                 nxt += 1
             yield nxt, False, False
-        elif tok.lemma_ == "be" and any(c.dep_ == "nsubj" and c.lower_ in _SHOW_PARTS | _SONG_CUES for c in tok.children):
+        elif lemma == "be" and any(c.dep_ == "nsubj" and c.lower_ in _SHOW_PARTS | _SONG_CUES for c in tok.children):
             # "the encore was X", "the first song they played together was Y"
             yield tok.i + 1, False, False
         elif low in _SHOW_PARTS and tok.i + 1 < len(doc) and doc[tok.i + 1].text == ",":

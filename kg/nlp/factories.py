@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.coref import read_entities
 from kg.extract.event_names import find_event_mentions
+from kg.extract import gazetteer
 from kg.extract.events import extract_events
 from kg.extract.performances import extract_performances
 from kg.extract.places import extract_places
@@ -75,8 +76,12 @@ def split_entity_lines(doc: Doc) -> Doc:
     A heading over a paragraph ("1. Ana Silva") runs into the paragraph's first word for
     the model, which reads across lines.
     """
+    text = doc.text
+    found = doc.ents
+    if not any("\n" in text[ent.start_char : ent.end_char] for ent in found):
+        return doc  # most Docs: setting doc.ents again would cost as much as the rest
     ents = []
-    for ent in doc.ents:
+    for ent in found:
         start = ent.start
         for token in ent:
             if "\n" in token.text:
@@ -106,6 +111,7 @@ def make_event_names(nlp: Language, name: str):  # type: ignore[no-untyped-def]
 @Language.factory("kg_places", requires=["doc._.event_mentions"], assigns=["doc._.places"])
 def make_places(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
+    gazetteer.load()
     return _setter("places", extract_places)
 
 
