@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.coref import entity_at
-from kg.extract.dates import is_clause_date, is_future, parse_date, told_as_past
+from kg.extract.article_scene import LeadVenue, article_event, lead_venue, people_in
+from kg.extract.dates import is_clause_date, is_future, parse_date
 from kg.extract.events import referred_event
 from kg.extract.lexicon import function_words, labels, tagged, words
-from kg.extract.model import TOWN_KINDS, Entity, Event, TextSpan, When
+from kg.extract.model import Entity, Event, TextSpan, When
 from kg.extract.perf_agents import char_span, cue_lemma, subjects
 from kg.extract.text import (
-    DATELINE_SENTENCES,
     doc_ents,
     doc_tokens,
     governing_verb,
@@ -37,10 +37,6 @@ _STAGE_WORDS = tagged("stage_words", "part")
 
 #: Event kinds that bill many acts: their paragraph's event is lent to anyone performing in it.
 MULTI_ACT_KINDS = frozenset({"festival", "award"})
-
-
-#: Event kinds that are shows an article can be about as a whole.
-_SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
 
 
 #: Verbs whose "in C" says where someone lives, was born or studied, not where they performed.
@@ -164,7 +160,7 @@ class Context:
         if acts:
             self.acts, self.place = acts, place
         if here is not None:
-            self.event, self.people, self.age = here, _people_in(doc, sent), 0
+            self.event, self.people, self.age = here, people_in(doc, sent), 0
             return
         self.age = 0 if acts else self.age + 1
         if self.age > _CONTEXT_SPAN:
@@ -269,50 +265,6 @@ def in_other_clause(token: Token, verb: Token) -> bool:
     return False
 
 
-def article_event(doc: Doc) -> str | None:
-    """The only named show of the article (a tour, festival, award show), if there is exactly one.
-
-    A concert review or an award-show report is about one event and often names it once, far
-    from the sentences listing what was played; two named shows make this a guess, so none.
-    """
-    # (a named show: "the 69th Grammys" too, not "the opening night")
-    shows = [e.key for e in doc._.events if e.kind in _SHOW_KINDS and (e.name[:1].isupper() or e.name[:1].isdigit())
-             and e.super_event is None]
-    return shows[0] if len(shows) == 1 else None
-
-
-def lead_venue(doc: Doc, article_event: str | None) -> tuple[str, set[str]] | None:
-    """The one venue the top of an article without a named show says its people were at, with them
-    (none: "The revival opened at V" puts everyone there).
-
-    "X returned to the Y Hall on Saturday for the first of three shows": a review names
-    the hall once, at the top, and then goes through the set.
-    """
-    found = None
-    if article_event is None:
-        venues = {p.key: p for p in doc._.places if p.kind not in TOWN_KINDS}
-        for sent in list(doc.sents)[: DATELINE_SENTENCES + 1]:
-            # where someone went or was ("returned to V", "played V"), not a modifier ("a V revival")
-            spans = [(key, doc.char_span(m.start, m.end, alignment_mode="expand")) for key, p in venues.items()
-                     for m in p.mentions if sent.start_char <= m.start < sent.end_char]
-            here = {key for key, span in spans if span is not None and _reached(span.root)}
-            if len(here) == 1:
-                found = (here.pop(), _people_in(doc, sent))
-                break
-    return found
-
-
-def _reached(token: Token) -> bool:
-    """A place someone went to, was at or played, in the past: "returned to V", "opened at V", "played V"."""
-    if token.dep_ == "pobj" and token.head.lower_ in function_words("locating-prep"):
-        verb = token.head.head
-    elif token.dep_ in ("dobj", "obj"):
-        verb = token.head
-    else:
-        return False
-    return verb.pos_ in ("VERB", "AUX") and told_as_past(verb)
-
-
 def people_of_event(doc: Doc, key: str) -> set[str]:
     """Entities named in any sentence (headlines too) that names the event ``key``."""
     event = next(e for e in doc._.events if e.key == key)
@@ -321,7 +273,7 @@ def people_of_event(doc: Doc, key: str) -> set[str]:
     for m in event.mentions:
         span = doc.char_span(m.start, m.end, alignment_mode="expand")
         if span is not None:
-            people |= _people_in(doc, doc[starts[span.start] : ends[span.start]])
+            people |= people_in(doc, doc[starts[span.start] : ends[span.start]])
     return people
 
 
@@ -331,11 +283,6 @@ def speaks_of_the_show(doc: Doc, sent: Span) -> bool:
         t.lower_ in _SHOW_WORDS and t.i > sent.start and doc[t.i - 1].lower_ in function_words("definite")
         for t in sent
     )
-
-
-def _people_in(doc: Doc, sent: Span) -> set[str]:
-    """Keys of the entities mentioned in a sentence (by name, pronoun or description)."""
-    return {e.key for e in doc._.entities for m in e.mentions if sent.start_char <= m.start < sent.end_char}
 
 
 @dataclass
@@ -351,7 +298,7 @@ class Index:
     tokens: list[Token] = field(default_factory=list)
     #: the article's one named show, and the venue its top puts its people at (see the functions)
     article_event: str | None = None
-    lead_venue: tuple[str, set[str]] | None = None
+    lead_venue: LeadVenue | None = None
 
 
 def index_mentions(doc: Doc) -> Index:

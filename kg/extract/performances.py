@@ -270,9 +270,9 @@ def _clause_performances(
     # no show named at all: the venue the top of the article put the act at
     if event is None and location is None:
         lead = idx.lead_venue
-        if lead is not None and (not lead[1] or any(p.key in lead[1] for p in performers)
+        if lead is not None and (not lead.people or any(p.key in lead.people for p in performers)
                                  or speaks_of_the_show(doc, sent)):
-            placed, location = LEAD_VENUE, lead[0]
+            placed, location = LEAD_VENUE, lead.place
     if event is not None:
         location = location or chain(events, event, "location")
         date = date or chain(events, event, "date")

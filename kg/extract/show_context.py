@@ -55,8 +55,9 @@ def resolve(doc: Doc, idx: Index, performances: list[Performance]) -> list[Perfo
             continue
         event, rule = _event_for(doc, idx, p, events)
         location = None
-        if event is None and idx.lead_venue is not None and (not idx.lead_venue[1] or p.performer in idx.lead_venue[1]):
-            location, rule = idx.lead_venue[0], LEAD_VENUE
+        lead = idx.lead_venue
+        if event is None and lead is not None and (not lead.people or p.performer in lead.people):
+            location, rule = lead.place, LEAD_VENUE
         elif event is None and dateline is not None:
             location, rule = dateline[0], DATELINE
         if event is None and location is None:

@@ -1,0 +1,81 @@
+"""The scene an article sets once, at its top: its one named show, or the venue its people were at.
+
+A review or a report names the show or the venue once ("X took the stage at V on Sunday",
+"the X set at V") and then goes through the set paragraphs later. The performances that
+name no place of their own ask here (see ``show_context`` and ``performances``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.dates import told_as_past
+from kg.extract.lexicon import function_words, words
+from kg.extract.model import TOWN_KINDS
+from kg.extract.text import DATELINE_SENTENCES
+
+#: Event kinds that are shows an article can be about as a whole.
+_SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
+#: Nouns of a show: "the X set at V", "the concert in V" put the act at V.
+_SHOW_NOUNS = words("show_nouns")
+
+
+@dataclass(frozen=True)
+class LeadVenue:
+    """The venue the top of an article puts its people at, and who they are (none: everyone)."""
+
+    place: str
+    people: frozenset[str]
+
+
+def article_event(doc: Doc) -> str | None:
+    """The only named show of the article (a tour, festival, award show), if there is exactly one.
+
+    A concert review or an award-show report is about one event and often names it once, far
+    from the sentences listing what was played; two named shows make this a guess, so none.
+    """
+    # (a named show: "the 69th Grammys" too, not "the opening night")
+    shows = [e.key for e in doc._.events if e.kind in _SHOW_KINDS and (e.name[:1].isupper() or e.name[:1].isdigit())
+             and e.super_event is None]
+    return shows[0] if len(shows) == 1 else None
+
+
+def lead_venue(doc: Doc, article_event: str | None) -> LeadVenue | None:
+    """The one venue the top of an article without a named show says its people were at, with them
+    (none: "The revival opened at V" puts everyone there).
+
+    "X returned to the Y Hall on Saturday for the first of three shows": a review names
+    the hall once, at the top, and then goes through the set.
+    """
+    if article_event is not None:
+        return None
+    venues = {p.key: p for p in doc._.places if p.kind not in TOWN_KINDS}
+    for sent in list(doc.sents)[: DATELINE_SENTENCES + 1]:
+        # where someone went or was ("returned to V", "played V"), not a modifier ("a V revival")
+        spans = [(key, doc.char_span(m.start, m.end, alignment_mode="expand")) for key, p in venues.items()
+                 for m in p.mentions if sent.start_char <= m.start < sent.end_char]
+        here = {key for key, span in spans if span is not None and _reached(span.root)}
+        if len(here) == 1:
+            return LeadVenue(here.pop(), people_in(doc, sent))
+    return None
+
+
+def _reached(token: Token) -> bool:
+    """A place someone went to, was at or played, in the past: "returned to V", "opened at V",
+    "played V"; or a show's place: "the X set at V"."""
+    if token.dep_ == "pobj" and token.head.lower_ in function_words("locating-prep"):
+        verb = token.head.head
+        if verb.lower_ in _SHOW_NOUNS:
+            return True  # (the model reads "the X set at V" with "set" a verb, too)
+    elif token.dep_ in ("dobj", "obj"):
+        verb = token.head
+    else:
+        return False
+    return verb.pos_ in ("VERB", "AUX") and told_as_past(verb)
+
+
+def people_in(doc: Doc, sent: Span) -> frozenset[str]:
+    """Keys of the entities mentioned in a sentence (by name, pronoun or description)."""
+    return frozenset(e.key for e in doc._.entities for m in e.mentions if sent.start_char <= m.start < sent.end_char)
