@@ -15,6 +15,7 @@ tail of small towns is full of English words ("Bath", "Reading", "Mobile").
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from functools import lru_cache
 from importlib import resources
@@ -138,3 +139,17 @@ def load() -> None:
     first article does not pay for them (a third of a second)."""
     place_names()
     _given_names()
+
+
+#: The ending that makes a place's people of its name: "Londoner", "Bostonian", "Brooklynite".
+_DEMONYM_ENDING = re.compile(r"(?:er|ian|ite)s?$")
+
+
+def is_demonym(word: str) -> bool:
+    """Whether ``word`` names the people of a well-known place ("Londoner", "Bostonians").
+
+    >>> is_demonym("Londoner"), is_demonym("Turner")
+    (True, False)
+    """
+    ending = _DEMONYM_ENDING.search(word)
+    return word[:1].isupper() and ending is not None and untagged_place(word[: ending.start()]) is not None

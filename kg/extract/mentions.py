@@ -16,6 +16,7 @@ from kg.extract.cues import (
     VENUE_WORDS,
     is_mark,
 )
+from kg.extract.gazetteer import is_demonym
 from kg.extract.lexicon import function_words, labels, tagged
 from kg.extract.model import TOWN_KINDS
 from kg.extract.name_recovery import (
@@ -104,8 +105,9 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             or modifier_of(span)
         ):
             continue
-        if ent.label_ == "NORP" and len(span) == 1 and _described(span):
-            # "the 81-year-old Democrat": a party or nationality heading a description is no name
+        if (ent.label_ == "NORP" or is_demonym(span.text)) and len(span) == 1 and _described(span):
+            # "the 81-year-old Democrat", "the south Londoner": a party, a nationality or a town's
+            # people heading a description is no name
             continue
         if is_platform(span):
             # "posted on Chirper": a platform is where words appear, not who says them

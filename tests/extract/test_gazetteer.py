@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kg.extract.gazetteer import given_name_gender, is_given_name, place_kind, untagged_place
+from kg.extract.gazetteer import given_name_gender, is_demonym, is_given_name, place_kind, untagged_place
 
 
 def test_places_get_their_kind_with_the_most_inclusive_winning():
@@ -33,3 +33,8 @@ def test_given_names_with_the_gender_that_dominates():
     assert given_name_gender("John") == "m"
     assert is_given_name("Taylor") and given_name_gender("Taylor") is None
     assert not is_given_name("Star")
+
+
+def test_the_people_of_a_well_known_place_by_its_name():
+    assert is_demonym("Londoner") and is_demonym("Bostonians") and is_demonym("Parisian")
+    assert not is_demonym("Turner") and not is_demonym("Carter") and not is_demonym("london")

@@ -352,3 +352,13 @@ def test_a_description_before_an_unrecognised_name_is_not_an_anaphor(run) -> Non
 def test_a_cue_after_the_quotation_wins_over_the_sentence_before(run) -> None:
     text = "Lena Vogt was excited about the tour. “See you in Berlin!” the poster read."
     assert _said(run(text)) == [("See you in Berlin!", None)]
+
+
+def test_a_town_s_people_heading_a_description_is_not_the_speaker(run) -> None:
+    text = (
+        "Mara Quinlan closed the night. The 28-year-old Londoner, in a silver jacket, thanked the crowd. "
+        "“This is the best night of my life,” she said."
+    )
+    facts = run(text)
+    assert [e.name for e in facts.entities] == ["Mara Quinlan"]
+    assert "Londoner" not in {speaker for _, speaker in _said(facts)}
