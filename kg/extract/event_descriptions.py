@@ -33,14 +33,14 @@ def described_events(doc: Doc, taken: set[int]) -> list[EventMention]:
         kind = _NOUNS.get(tok.lower_)
         if kind is None or not tok.is_lower or tok.pos_ != "NOUN" or tok.i in taken:
             continue
-        start = _first_word(doc, tok.i, starts[tok.i])
+        start = _first_word(doc, tok.i, starts[tok.i], place_tokens)
         if start is None:
             continue
         end = _of_phrase_end(doc, tok.i, ends[tok.i])
         if start == tok.i and end == tok.i + 1:
             # a bare "the festival" refers back to a named event; only a description names one
             continue
-        if not any(k in place_tokens for k in range(end, min(ends[tok.i], end + _TO_PLACE))):
+        if start not in place_tokens and not any(k in place_tokens for k in range(end, min(ends[tok.i], end + _TO_PLACE))):
             # an unplaced description says nothing a graph can hold
             continue
         if any(k in taken for k in range(start, end)):
@@ -50,12 +50,20 @@ def described_events(doc: Doc, taken: set[int]) -> list[EventMention]:
     return found
 
 
-def _first_word(doc: Doc, head: int, floor: int) -> int | None:
-    """Where the name starts: after a determiner or possessive, over modifiers ("the final concert")."""
+def _first_word(doc: Doc, head: int, floor: int, place_tokens: set[int]) -> int | None:
+    """Where the name starts: after a determiner or possessive, over modifiers ("the final concert"),
+    and over a place named right before them, which says where it was ("a Soho press conference",
+    "at La Scala premiere")."""
     i = head
     while i - 1 >= floor and head - i < _MODIFIERS and doc[i - 1].pos_ in ("ADJ", "NOUN") and doc[i - 1].is_lower \
             and doc[i - 1].lower_ not in _NOUNS:
         i -= 1
+    place = i
+    while place - 1 >= floor and place - 1 in place_tokens and doc[place - 1].text[:1].isupper():
+        place -= 1
+    before = doc[place - 1] if place - 1 >= floor else None
+    if place < i and (before is None or before.pos_ in ("DET", "ADP") or before.dep_ == "poss" or before.tag_ == "POS"):
+        return place
     det = doc[i - 1] if i - 1 >= floor else None
     if det is None or not (det.pos_ == "DET" or det.dep_ == "poss" or det.tag_ == "POS"):
         return None

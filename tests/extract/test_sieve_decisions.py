@@ -101,6 +101,9 @@ def test_an_orchestra_named_after_a_form_is_no_piece(run):
         ("The Quarry Festival opened on Friday, with Mara Quinlan singing at the Brindle Hall.", "Quarry Festival",
          "Brindle Hall", "location.later-clause"),
         ("Mara Quinlan played the Denver residency for a month.", "Denver residency", "Denver", "location.in-name"),
+        # an event named by description, with the place before its words
+        ("The band appeared together at a Soho press conference on Monday to confirm the tour.",
+         "Soho press conference", "Soho", "location.in-name"),
         # the parser ends a sentence at the dateline's dash: the event is in the next one
         ("NASHVILLE, Tenn. (AP) — Mara Quinlan won three prizes at the Lantern Awards on Sunday.", "Lantern Awards",
          "Nashville", "location.dateline"),
