@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span
 
 from kg.extract.cues import CLOSING_MARKS, OPENING_MARKS, VENUE_WORDS, is_mark
+from kg.extract.event_happenings import happening_names
 from kg.extract.lexicon import function_words, kinds, table, tagged, words
 from kg.extract.text import (
     NAME_INNER,
@@ -326,6 +327,10 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
     for m in _called_names(doc, covered):
         found.append(m)
         covered.update(range(m.start, m.end))
+    # "The X was held at V", "the X, which took place at W": an event of no known kind
+    for start, end in happening_names(doc, covered):
+        found.append(EventMention(start, end, doc[start:end].text, "event"))
+        covered.update(range(start, end))
     # a name found once is the event wherever else it stands ("Solstice Fields review: ...")
     for m in _repeated(doc, found, covered):
         found.append(m)

@@ -127,7 +127,7 @@ _SAME_TIME_MARKS = function_words("same-time")
 
 def place_of_verb(doc: Doc, m: EventMention, place_starts: dict[int, str]) -> str | None:
     """The place an event's own verb puts it in: "X will return to V", "X is held at V"."""
-    verb = None if m.generic else _own_verb(doc[m.end - 1])
+    verb = None if m.generic else _own_verb(doc[m.start : m.end].root)
     if verb is None:
         return None
     place = _verb_place(doc, verb, place_starts)
@@ -159,7 +159,7 @@ def _verb_place(doc: Doc, verb: Token, place_starts: dict[int, str]) -> str | No
 
 def date_of_verb(doc: Doc, m: EventMention, published: str | None) -> When | None:
     """The date an event's own verb gives it: "X will return to V next month", "X was held in May"."""
-    verb = None if m.generic else _own_verb(doc[m.end - 1])
+    verb = None if m.generic else _own_verb(doc[m.start : m.end].root)
     return None if verb is None else _verb_date(doc, verb, published)
 
 

@@ -101,6 +101,11 @@ def test_an_orchestra_named_after_a_form_is_no_piece(run):
         ("The Quarry Festival opened on Friday, with Mara Quinlan singing at the Brindle Hall.", "Quarry Festival",
          "Brindle Hall", "location.later-clause"),
         ("Mara Quinlan played the Denver residency for a month.", "Denver residency", "Denver", "location.in-name"),
+        # a name of no known kind is an event when it is said to have been held
+        ("The Harbor Jazz Night, organised by a local charity, was held on Friday at the Brindle Hall.",
+         "Harbor Jazz Night", "Brindle Hall", "location.of-verb"),
+        ("The Dunmere-by-the-Sea Weekender, run by volunteers, was held at Fenmore Park.",
+         "Dunmere-by-the-Sea Weekender", "Fenmore Park", "location.of-verb"),
         # an event named by description, with the place before its words
         ("The band appeared together at a Soho press conference on Monday to confirm the tour.",
          "Soho press conference", "Soho", "location.in-name"),
