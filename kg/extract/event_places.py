@@ -46,16 +46,16 @@ _LOCATING_PREPS = function_words("locating-prep")
 
 # The sieves that place an event, in the order they are tried (see events.extract_events).
 AFTER_NAME = sieve("location.after-name", "the place right after the event's name, in its clause",
-                   "the Quarry Festival at Orla Park → Orla Park", 0.5)
+                   "the Quarry Festival at Orla Park → Orla Park", 0.57)
 OF_VERB = sieve("location.of-verb", "the place of the verb the event's name is the subject of",
-                "The Quarry Festival returns to Orla Park in July. → Orla Park", 1.0)
+                "The Quarry Festival returns to Orla Park in July. → Orla Park", 0.75)
 LATER_CLAUSE = sieve("location.later-clause", "a venue of another clause of the event's sentence",
-                     "Rivera won at the Lantern Awards, taking three prizes at the Brindle Hall → Brindle Hall", 0.5)
+                     "Rivera won at the Lantern Awards, taking three prizes at the Brindle Hall → Brindle Hall", 0.33)
 BACK_REFERENCE = sieve("location.back-reference", "the place a bare noun's clause gives the last event of its kind",
                        "... The festival returns to Orla Park in August. → the festival named before", 0.8)
 IN_NAME = sieve("location.in-name", "a place inside the event's own name", "the Denver residency → Denver", 0.67)
 DATELINE = sieve("location.dateline", "the dateline's city, for an event its sentence says took place",
-                 "NASHVILLE (AP) — Rivera won at the Lantern Awards on Sunday → Nashville", 1.0)
+                 "NASHVILLE (AP) — Rivera won at the Lantern Awards on Sunday → Nashville", 0.67)
 #: The location sieves in the order they run.
 SIEVES = (AFTER_NAME, OF_VERB, LATER_CLAUSE, BACK_REFERENCE, IN_NAME, DATELINE)
 

@@ -54,15 +54,15 @@ _LIST_GAP = 8
 _STAGED = frozenset({"song", "work", "show", "album"})
 
 VERB = sieve("perf.verb", "the subject of the verb of performing whose object is the title, and those joining them",
-             "Ana Rivera opened with 'Lantern Song'. → Ana Rivera performed Lantern Song", 0.9)
+             "Ana Rivera opened with 'Lantern Song'. → Ana Rivera performed Lantern Song", 0.75)
 RENDITION = sieve("perf.rendition", "the owner of a rendition, version or cover of the title, or who it is by",
-                  "Ana Rivera's version of 'Lantern Song' → Ana Rivera", 0.9)
+                  "Ana Rivera's version of 'Lantern Song' → Ana Rivera", 0.75)
 CREDITED = sieve("perf.credited", "the performer a title is credited to with 'by' in a report of a show",
                  "an acoustic 'Lantern Song' by Ana Rivera → Ana Rivera", 0.9)
 ACT_WITH = sieve("perf.act-with", "an act of the article doing something with the title",
-                 "the quartet bowed out with 'Lantern Song' → the quartet", 0.85)
+                 "the quartet bowed out with 'Lantern Song' → the quartet", 0.67)
 SHOW = sieve("perf.show", "the act in focus, for a title named as a part of the show or sung along to by the crowd",
-             "The encore was 'Lantern Song'. → the act the review is about", 0.85)
+             "The encore was 'Lantern Song'. → the act the review is about", 0.86)
 
 
 def frame_performances(doc: Doc) -> list[Performance]:

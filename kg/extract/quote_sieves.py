@@ -58,13 +58,13 @@ CUE_NAME = sieve(
     "quote.cue-name",
     "the subject of the quotation's verb of saying, a name",
     '"We played it loud," Ana Rivera said. → Ana Rivera',
-    0.9,
+    0.95,
 )
 CUE_RESOLVED = sieve(
     "quote.cue-resolved",
     "the subject of the quotation's verb of saying, a pronoun or description resolved by coreference",
     '"It was loud," the singer added. → the singer named before',
-    0.8,
+    0.91,
 )
 
 
@@ -147,7 +147,7 @@ SET_UP = sieve(
     "the one subject of the sentence before, which sets the words up (a copula with an adjective, "
     "a verb of speaking or of issuing a statement)",
     'Rivera was blunt. "We are done." → Rivera',
-    0.6,
+    0.67,
 )
 
 
@@ -209,13 +209,13 @@ PARAGRAPHS = sieve(
     "quote.paragraphs",
     "the speaker of another paragraph of the same quotation (each paragraph opens with a mark, only the last closes)",
     '"We played it loud. ¶ "And we will again," Rivera said. → Rivera for both',
-    0.7,
+    0.67,
 )
 CONTINUATION = sieve(
     "quote.continuation",
     "the previous quotation's speaker, when only short narration naming nobody else lies between",
     '"We played it loud," Rivera said. "The crowd knew every word." → Rivera',
-    0.7,
+    0.96,
 )
 
 
@@ -286,7 +286,7 @@ FOCUS = sieve(
     "the one person in focus for a quotation that stands alone, with no cue, where no quotation "
     "before it could be continued (a performer's words to the crowd in a review)",
     "Rivera sat at the piano for the encore. ¶ \"This one is for my mother.\" → Rivera",
-    0.8,
+    0.75,
 )
 
 
@@ -333,7 +333,7 @@ UNATTRIBUTED = sieve(
     "quote.unattributed",
     "a quotation whose speaker no sieve could tell (left open, never guessed)",
     '"Never again," read a banner. → no speaker',
-    0.5,
+    0.31,
 )
 
 #: The speaker sieves in the order they run.

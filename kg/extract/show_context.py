@@ -28,15 +28,15 @@ from kg.extract.sieves import sieve
 from kg.extract.text import sentence_bounds
 
 CLAUSE = sieve("context.clause", "the event, venue or city the performance's own clause names",
-               "Rivera sang 'Lantern Song' at the Brindle Hall. → Brindle Hall", 0.9)
+               "Rivera sang 'Lantern Song' at the Brindle Hall. → Brindle Hall", 0.29)
 SENTENCE = sieve("context.sentence", "an event its sentence names, for a performance its clause left unplaced",
-                 "At the Quarry Festival, fans heard Rivera sing 'Lantern Song'. → Quarry Festival", 0.85)
+                 "At the Quarry Festival, fans heard Rivera sing 'Lantern Song'. → Quarry Festival", 0.67)
 PARAGRAPH = sieve("context.paragraph", "the event named in the two sentences before it",
-                  "The Quarry Festival opened on Friday. Rivera sang 'Lantern Song'. → Quarry Festival", 0.85)
+                  "The Quarry Festival opened on Friday. Rivera sang 'Lantern Song'. → Quarry Festival", 0.67)
 ARTICLE_SHOW = sieve("context.article-show", "the one show the whole article is about",
-                     "a review of the Lantern Tour's opening night: every song → the Lantern Tour", 0.85)
+                     "a review of the Lantern Tour's opening night: every song → the Lantern Tour", 0.5)
 LEAD_VENUE = sieve("context.lead-venue", "the venue the top of an article with no named show puts the act at",
-                   "Rivera returned to the Brindle Hall on Saturday. ... She sang 'Lantern Song'. → Brindle Hall", 0.85)
+                   "Rivera returned to the Brindle Hall on Saturday. ... She sang 'Lantern Song'. → Brindle Hall", 0.83)
 DATELINE = sieve("context.dateline", "the city of the article's dateline",
                  "NASHVILLE (AP) — ... Rivera sang 'Lantern Song'. → Nashville", 0.85)
 

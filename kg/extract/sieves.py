@@ -5,7 +5,9 @@ performance frame...) and then runs an ordered list of sieves over them; each si
 decides only what the sieves before it left open (the design of Stanford CoreNLP's quote
 attribution). The sieve that decided a fact is recorded on it (``rule``) with the sieve's
 ``confidence``: its precision measured on real annotated news (``kg eval --by-rule`` on the
-development set), so a user can filter a graph by either in SPARQL.
+development set), as (right + 1) / (judged + 2) so that a sieve judged on a handful of facts
+is not called certain; a sieve that has not fired there keeps a stated prior. A user can
+filter a graph by either in SPARQL.
 
 Each stage declares its sieves with :func:`sieve` and keeps them, in the order it runs
 them, in a module-level ``SIEVES`` tuple; ``docs/extraction.md`` lists them from there
@@ -26,7 +28,8 @@ class Sieve:
         id: Stable identifier, ``stage.name`` ("quote.cue-name"); written to the graph as ``kg:rule``.
         decides: What the sieve decides, in a phrase.
         example: An invented sentence it decides, with what it decides there.
-        confidence: Its precision on the development set, the confidence of the facts it decides.
+        confidence: Its precision on the development set (smoothed, see above), the confidence of
+            the facts it decides.
     """
 
     id: str

@@ -51,15 +51,15 @@ _EDGE_PUNCT = frozenset("“”‘’\"',.;:!?")
 _MAX_TITLE_WORDS = 10
 
 # The sieves that say a title is a work, in the order they are asked (see _consider).
-CUE = sieve("work.cue", "a cue before the title that says what it is", "her new single 'Lantern Song' → a song", 0.93)
+CUE = sieve("work.cue", "a cue before the title that says what it is", "her new single 'Lantern Song' → a song", 0.9)
 ROLE = sieve("work.role", "a role noun after the title", "the 'Lantern Song' singer → a song", 0.9)
 LISTED = sieve("work.listed", "a title in a setlist slot or in a list of titles of one kind",
-               "she sang 'A', 'B' and 'C' → three songs", 1.0)
+               "she sang 'A', 'B' and 'C' → three songs", 0.92)
 SUNG = sieve("work.sung", "capitalised words in marks, in a sentence about playing music",
-             "The encore was 'Lantern Song'. → a song", 0.8)
+             "The encore was 'Lantern Song'. → a song", 0.75)
 BYLINE = sieve("work.byline", "a title credited to someone with 'by'", "'Lantern Song' by Ana Rivera → a work", 0.8)
 MODEL = sieve("work.model", "the model's WORK_OF_ART label, on words that are not a quotation",
-              "Lantern Song topped the chart → a work", 0.86)
+              "Lantern Song topped the chart → a work", 0.78)
 CONCERT_PIECE = sieve("work.concert-piece", "a piece named by its form and number",
                       "Mahler's Symphony No. 2 → a work", 0.8)
 #: The work sieves in the order they decide.
