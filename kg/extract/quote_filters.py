@@ -59,7 +59,7 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
         and after.pos_ == "PROPN"
         and before.is_title
         and after.is_title
-        and _title_case(words)
+        and title_case(words)
         and not _exclaimed(content, words)
     ):
         # Dwayne "The Rock" Johnson
@@ -72,7 +72,7 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
             and cand.left[-2:-1]
             and cand.left[-2].lower_ == "known"
         )
-        and _title_case(words)
+        and title_case(words)
     ):
         # dubbed "The King", known as "X"
         return True
@@ -89,7 +89,7 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
         return True
     if (
         cand.cue is None
-        and _title_case(words)
+        and title_case(words)
         and not after_colon(cand)
         and not _exclaimed(cand.content, words)
     ):
@@ -99,7 +99,7 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
         before is not None
         and (before.lower_ == "on" or before.lower_ in function_words("genitive") or before.pos_ == "PROPN")
         and len(words) <= 6
-        and _title_case(words)
+        and title_case(words)
     ):
         # a programme or a paper, whatever the cue: 'said on "Meet the Press"', 'told CNN's "New Day"'
         return True
@@ -173,7 +173,8 @@ def _is_work(doc: Doc, cand: Candidate) -> bool:
     return False
 
 
-def _title_case(words: list[Token]) -> bool:
+def title_case(words: list[Token]) -> bool:
+    """Every word capitalised but the small ones: "Girl, Woman, Other", a title more than words said."""
     alpha = [t for t in words if t.is_alpha]
     return (
         bool(alpha)

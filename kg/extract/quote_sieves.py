@@ -21,6 +21,7 @@ from kg.extract.discourse import Focus
 from kg.extract.lexicon import labels, words
 from kg.extract.model import Entity
 from kg.extract.quote_cues import Candidate, after_colon, content_words
+from kg.extract.quote_filters import title_case
 from kg.extract.sieves import Sieve, sieve
 from kg.extract.text import sentence_bounds, sentence_number
 
@@ -337,6 +338,37 @@ UNATTRIBUTED = sieve(
 )
 
 #: The speaker sieves in the order they run.
+FRAGMENT_HOLDER = sieve(
+    "quote.fragment-holder",
+    "words quoted inside a sentence with no verb of saying: the person whose verb holds them",
+    "Rivera dismissed the plan as a 'magic cure'. → Rivera",
+    0.67,
+)
+
+#: Most verbs up from the quoted words to the one whose subject holds them.
+_HOLDER_STEPS = 4
+
+
+def _by_fragment_holder(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
+    """ "X dismissed it as 'a con'", "footage of X asking, '...'": the nearest verb above the words
+    with a subject (a participle's noun) that is a person."""
+    if cand.cue is not None or len(cand.left) < 2 or title_case(content_words(list(cand.content))):
+        return None  # (a Title In Capitals is a name of something, whoever holds it)
+    tok, steps = cand.content.root, 0
+    while tok.head.i != tok.i and steps < _HOLDER_STEPS:
+        tok = tok.head
+        if tok.pos_ not in ("VERB", "AUX"):
+            continue
+        steps += 1
+        subject = next((c for c in tok.children if c.dep_ == "nsubj"), None)
+        if subject is None and tok.dep_ == "acl":
+            subject = tok.head
+        if subject is not None:
+            entity = _entity(ctx, subject)
+            return entity if entity is not None and entity.kind == "person" else None
+    return None
+
+
 SIEVES: tuple[tuple[Sieve, Callable[[QuoteContext, int, Candidate], Entity | None]], ...] = (
     (CUE_NAME, _by_cue_name),
     (CUE_RESOLVED, _by_cue_resolved),
@@ -346,6 +378,7 @@ SIEVES: tuple[tuple[Sieve, Callable[[QuoteContext, int, Candidate], Entity | Non
     (PARAGRAPHS, _by_paragraphs),
     (CONTINUATION, _by_continuation),
     (FOCUS, _by_focus),
+    (FRAGMENT_HOLDER, _by_fragment_holder),
 )
 
 

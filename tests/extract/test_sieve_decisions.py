@@ -23,6 +23,7 @@ def _said(facts: Facts) -> list[tuple[str, str | None, str | None]]:
         ('Mara Quinlan was less convinced about the plan: "Not this year, and maybe not next year either."',
          "quote.clause-colon"),
         ('Mara Quinlan was blunt about the tour. "We are done with arenas for good."', "quote.set-up"),
+        ("Mara Quinlan dismissed the plan as a “magic cure for everything” on Friday.", "quote.fragment-holder"),
     ],
 )
 def test_a_quotation_goes_to_its_speaker_by_the_named_sieve(run, text, rule):
@@ -124,3 +125,8 @@ def test_the_venue_of_the_set_the_top_reviews_places_the_songs_later(run):
     found = _performed(run("There was little to fault in the Mara Quinlan set at the Brindle Hall on Friday.\n\n"
                            'Quinlan opened with "Lantern Song" and the crowd sang along.'))
     assert found == {(SPEAKER, "Lantern Song", "perf.cue-clause", "Brindle Hall", "context.lead-venue")}
+
+
+def test_a_title_in_capitals_inside_a_sentence_gets_no_holder(run):
+    said = _said(run("Mara Quinlan chose “Salt, Smoke, Water” as the winner on Friday."))
+    assert all(speaker is None for _, speaker, _ in said)
