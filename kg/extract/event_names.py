@@ -89,7 +89,8 @@ BACK_NOUNS: dict[str, frozenset[str]] = {
 ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 
 
-BACK_REFERENCE_RE = re.compile(r"\b(?:[Tt]he|[Tt]his|[Tt]hat) (" + "|".join(BACK_NOUNS) + r")\b")
+#: "the festival", "this event", "the annual one-day music event": a definite bare noun and its modifiers.
+BACK_REFERENCE_RE = re.compile(r"\b(?:[Tt]he|[Tt]his|[Tt]hat) (?:[a-z][\w'-]* ){0,3}?(" + "|".join(BACK_NOUNS) + r")\b")
 
 
 @dataclass(frozen=True)

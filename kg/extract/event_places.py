@@ -52,7 +52,7 @@ OF_VERB = sieve("location.of-verb", "the place of the verb the event's name is t
 LATER_CLAUSE = sieve("location.later-clause", "a venue of another clause of the event's sentence",
                      "Rivera won at the Lantern Awards, taking three prizes at the Brindle Hall → Brindle Hall", 0.33)
 BACK_REFERENCE = sieve("location.back-reference", "the place a bare noun's clause gives the last event of its kind",
-                       "... The festival returns to Orla Park in August. → the festival named before", 0.8)
+                       "... The festival returns to Orla Park in August. → the festival named before", 0.67)
 IN_NAME = sieve("location.in-name", "a place inside the event's own name", "the Denver residency → Denver", 0.67)
 DATELINE = sieve("location.dateline", "the dateline's city, for an event its sentence says took place",
                  "NASHVILLE (AP) — Rivera won at the Lantern Awards on Sunday → Nashville", 0.67)

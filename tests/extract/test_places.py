@@ -157,3 +157,9 @@ def test_a_title_in_marks_is_no_venue(run) -> None:
 def test_a_venue_and_its_town_read_as_one_name_are_two_places(run) -> None:
     facts = run("The company, which owns the Fillmore Ballroom in Oakdale, did not comment.")
     assert _container(facts, "Fillmore Ballroom") == "Oakdale"
+
+
+def test_the_owner_of_an_event_is_no_venue(run):
+    """ "at X's Y Ball": a broadcaster or a brand owns the show; only a known place would hold it."""
+    assert [p.name for p in run("Mara Quinlan sang at Lantern Radio's Harbor Ball on Sunday.").places] == []
+    assert "Denver" in [p.name for p in run("Mara Quinlan sang at Denver's Harbor Ball on Sunday.").places]

@@ -107,6 +107,10 @@ def test_an_orchestra_named_after_a_form_is_no_piece(run):
          "Harbor Jazz Night", "Brindle Hall", "location.of-verb"),
         ("The Dunmere-by-the-Sea Weekender, run by volunteers, was held at Fenmore Park.",
          "Dunmere-by-the-Sea Weekender", "Fenmore Park", "location.of-verb"),
+        # the show named first, its place given where a description refers back to it
+        ("Mara Quinlan sang at Lantern Radio's Harbor Ball on Sunday. The annual one-day music event, which takes "
+         "place at Fenmore Park, also saw sets from two other acts.", "Harbor Ball", "Fenmore Park",
+         "location.back-reference"),
         # an event named by description, with the place before its words
         ("The band appeared together at a Soho press conference on Monday to confirm the tour.",
          "Soho press conference", "Soho", "location.in-name"),
