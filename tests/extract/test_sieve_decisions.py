@@ -134,3 +134,10 @@ def test_the_venue_of_the_set_the_top_reviews_places_the_songs_later(run):
 def test_a_title_in_capitals_inside_a_sentence_gets_no_holder(run):
     said = _said(run("Mara Quinlan chose “Salt, Smoke, Water” as the winner on Friday."))
     assert all(speaker is None for _, speaker, _ in said)
+
+
+def test_an_award_that_titles_the_singer_is_not_where_she_sings(run):
+    facts = run("Mara Quinlan played the Brindle Hall on Friday. As she opened her set with 'Lantern Song', "
+                "the Quarry Award winner told the crowd she was home.")
+    events = {e.key: e.name for e in facts.events}
+    assert [events.get(p.event) for p in facts.performances] == [None]
