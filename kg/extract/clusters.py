@@ -38,7 +38,7 @@ class Cluster:
     age: int | None = None
 
     def full_name(self) -> str:
-        """The fullest name, preferring one not led by a title ("Michael Curry" over "Bishop Curry")."""
+        """The fullest name, preferring one not led by a title ("Ana Rivera" over "Bishop Rivera")."""
         return max(self.names, key=lambda n: (_bare(n) == n or _title_in_name(n), len(n.split()), len(n)))
 
 
@@ -82,7 +82,7 @@ def cluster_names(doc: Doc, names: list[NameMention]) -> tuple[list[Cluster], di
 def _containing(doc: Doc, clusters: list[Cluster], m: NameMention) -> Cluster | None:
     """The one cluster whose longer name has ``m`` as its last words (surname), else first words.
 
-    Titles are left out on both sides ("Bishop Curry" joins "Michael Curry"); a name never
+    Titles are left out on both sides ("Bishop Rivera" joins "Ana Rivera"); a name never
     joins a person it is coordinated with ("President Obama and first lady Michelle Obama"
     are two people).
     """
@@ -118,8 +118,8 @@ def _title_word(word: str) -> bool:
 def _bare(name: str) -> str:
     """``name`` without the titles it starts with ("Archbishop Justin Welby" -> "Justin Welby").
 
-    >>> _bare("Sir Bryn Terfel"), _bare("Sir")
-    ('Bryn Terfel', '')
+    >>> _bare("Sir Tomos Hale"), _bare("Sir")
+    ('Tomos Hale', '')
     """
     words = name.split()
     while words and _title_word(words[0]):

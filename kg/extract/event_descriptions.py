@@ -1,5 +1,5 @@
 """Events an article names by describing them: "the funeral of X", "the opening ceremony",
-"a press conference in Soho", "the final concert of the MSO's subscription series".
+"a press conference in Denver", "the final concert of the orchestra's winter series".
 
 Such an event counts only where the article places it in the same sentence (a venue or a
 town after it: "was held at V", "at V", "in C"), so every description of a show in a review
@@ -52,7 +52,7 @@ def described_events(doc: Doc, taken: set[int]) -> list[EventMention]:
 
 def _first_word(doc: Doc, head: int, floor: int, place_tokens: set[int]) -> int | None:
     """Where the name starts: after a determiner or possessive, over modifiers ("the final concert"),
-    and over a place named right before them, which says where it was ("a Soho press conference",
+    and over a place named right before them, which says where it was ("a Denver press conference",
     "at La Scala premiere")."""
     i = head
     while i - 1 >= floor and head - i < _MODIFIERS and doc[i - 1].pos_ in ("ADJ", "NOUN") and doc[i - 1].is_lower \
@@ -71,7 +71,7 @@ def _first_word(doc: Doc, head: int, floor: int, place_tokens: set[int]) -> int 
 
 
 def _of_phrase_end(doc: Doc, head: int, sent_end: int) -> int:
-    """Past "of" and whose event it is ("funeral of Shane MacGowan", "concert of the MSO's series")."""
+    """Past "of" and whose event it is ("funeral of Ana Rivera", "concert of the orchestra's series")."""
     if head + 1 >= sent_end or doc[head + 1].lower_ != "of":
         return head + 1
     objects = [c for c in doc[head + 1].children if c.dep_ == "pobj"]

@@ -1,4 +1,4 @@
-"""Events known by what is said of them: "The X, organised by Y, was held at V", "the X, which took
+"""Events known by what is said of them: "The X, run by Y, was held at V", "the X, which took
 place at W". A name of no known kind (no "Festival", no "Awards") is an event when it is the
 subject of a verb of happening (``happening_verbs.txt``); the place of that verb is then the
 event's (see ``event_places``).
@@ -36,7 +36,7 @@ def happening_names(doc: Doc, covered: set[int]) -> list[tuple[int, int]]:
 
 
 def _hyphened(doc: Doc, i: int) -> bool:
-    """A hyphen inside a word, or a part of a word joined by one ("Shaam-e-Mehfil")."""
+    """A hyphen inside a word, or a part of a word joined by one ("Dunmere-by-the-Sea")."""
     return any(0 <= k < len(doc) and doc[k].text in "-–" and not doc[k].whitespace_ and not doc[k - 1].whitespace_
                for k in (i - 1, i, i + 1))
 

@@ -89,7 +89,7 @@ BACK_NOUNS: dict[str, frozenset[str]] = {
 ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 
 
-#: "the festival", "this event", "the annual one-day music event": a definite bare noun and its modifiers.
+#: "the festival", "this event", "the two-night charity show": a definite bare noun and its modifiers.
 BACK_REFERENCE_RE = re.compile(r"\b(?:[Tt]he|[Tt]his|[Tt]hat) (?:[a-z][\w'-]* ){0,3}?(" + "|".join(BACK_NOUNS) + r")\b")
 
 

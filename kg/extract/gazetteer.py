@@ -7,7 +7,7 @@ Names the GeoNames tables spell another way in news ("the U.S.", "Britain", "Eng
 gender come from the 1990 US Census name frequencies (public domain) as packaged in
 ``names`` (MIT).
 
-A gazetteer types names the model already found (a GPE "Nenagh" is a city); only
+A gazetteer types names the model already found (a GPE "Lagos" is a city); only
 large cities are trusted to be places where the model found nothing, because the long
 tail of small towns is full of English words ("Bath", "Reading", "Mobile").
 """

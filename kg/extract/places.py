@@ -272,7 +272,7 @@ def _add_at_name(doc: Doc, i: int, sent_end: int, events: set[int], builder: Bui
     start, end = name
     if end + 1 < sent_end and doc[end].lower_ in function_words("genitive") and end + 1 in events \
             and geo_kind(doc[start:end].text) is None:
-        # "at Capital's Summertime Ball": a company owning the event, not its venue
+        # "at Lantern Radio's Harbor Ball": a company owning the event, not its venue
         return None
     owned = _owned_venue(doc, end, sent_end, events)
     # "at Glendale's State Farm Stadium": a town owning a venue

@@ -257,7 +257,7 @@ def _clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
     if len(content_words(list(gap))) > _MAX_GAP_TOKENS:
         return False
     # the cue clause after the previous quotation names whom it was said to and what went on as
-    # it was said ("Underwood told Billboard in May", "said Serena as she held the Venus dish")
+    # it was said ("Rivera told a radio station in May", "said Rivera as she held the trophy")
     after = prev.cue is not None and prev.content.end <= prev.cue.token.i < gap.end
     own_clause = {t.i for t in prev.cue.token.subtree} if after else set()
     for t in gap:

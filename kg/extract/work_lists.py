@@ -41,7 +41,7 @@ _OPENERS = function_words("list-opener")
 _SMALL = function_words("title-small") | function_words("title-filler")
 #: Words that join the titles of a list.
 _JOINERS = function_words("list-joiner") | {"to", "then"}
-#: Entity labels of a one-word name that is someone or somewhere rather than a title ("joined Underwood").
+#: Entity labels of a one-word name that is someone or somewhere rather than a title ("joined Rivera").
 _NAMES = labels("name-like")
 #: Longest title read without quotation marks, in words.
 _MAX_WORDS = 8

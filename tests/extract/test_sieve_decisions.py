@@ -103,17 +103,17 @@ def test_an_orchestra_named_after_a_form_is_no_piece(run):
          "Brindle Hall", "location.later-clause"),
         ("Mara Quinlan played the Denver residency for a month.", "Denver residency", "Denver", "location.in-name"),
         # a name of no known kind is an event when it is said to have been held
-        ("The Harbor Jazz Night, organised by a local charity, was held on Friday at the Brindle Hall.",
+        ("The Harbor Jazz Night, run by a local charity, was held at the Brindle Hall on Friday.",
          "Harbor Jazz Night", "Brindle Hall", "location.of-verb"),
         ("The Dunmere-by-the-Sea Weekender, run by volunteers, was held at Fenmore Park.",
          "Dunmere-by-the-Sea Weekender", "Fenmore Park", "location.of-verb"),
         # the show named first, its place given where a description refers back to it
-        ("Mara Quinlan sang at Lantern Radio's Harbor Ball on Sunday. The annual one-day music event, which takes "
-         "place at Fenmore Park, also saw sets from two other acts.", "Harbor Ball", "Fenmore Park",
+        ("Mara Quinlan sang at Lantern Radio's Harbor Ball on Sunday. The two-night charity show, which takes "
+         "place at Fenmore Park, drew a record crowd.", "Harbor Ball", "Fenmore Park",
          "location.back-reference"),
         # an event named by description, with the place before its words
-        ("The band appeared together at a Soho press conference on Monday to confirm the tour.",
-         "Soho press conference", "Soho", "location.in-name"),
+        ("The duo spoke to reporters at a Denver press conference on Monday.",
+         "Denver press conference", "Denver", "location.in-name"),
         # the parser ends a sentence at the dateline's dash: the event is in the next one
         ("NASHVILLE, Tenn. (AP) — Mara Quinlan won three prizes at the Lantern Awards on Sunday.", "Lantern Awards",
          "Nashville", "location.dateline"),
