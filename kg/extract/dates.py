@@ -20,9 +20,9 @@ MONTHS: dict[str, int] = {name: int(number) for name, number in table("months").
 WEEKDAYS: dict[str, int] = {name: int(number) for name, number in table("weekdays").items()}
 #: Words relative to the publication day, with their offset in days.
 _RELATIVE_DAYS = {phrase: int(offset) for phrase, offset in table("relative_days").items()}
-RELATIVE_YEARS = {"this year": 0, "last year": -1, "next year": 1}
+RELATIVE_YEARS = {phrase: int(offset) for phrase, offset in table("relative_years").items()}
 #: Months relative to the publication month, with their offset in months.
-_RELATIVE_MONTHS = {"this month": 0, "last month": -1, "next month": 1}
+_RELATIVE_MONTHS = {phrase: int(offset) for phrase, offset in table("relative_months").items()}
 #: Auxiliaries and phrases that put a clause in the future ("will headline", "is set to play").
 FUTURE_MARKERS = function_words("future")
 #: Present-tense tags: news tells a dated event in the present only when it is scheduled.

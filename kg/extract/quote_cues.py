@@ -20,7 +20,7 @@ from kg.extract.cues import (
     is_mark,
     is_say_verb,
 )
-from kg.extract.lexicon import function_words, labels
+from kg.extract.lexicon import function_words, labels, words
 from kg.extract.model import Entity, TextSpan
 from kg.extract.sieves import Sieve
 
@@ -37,7 +37,7 @@ _NEAR_BEFORE = 3
 
 
 #: Two-word cues whose object is the speaker.
-_PHRASE_CUES = frozenset({("according", "to"), ("words", "of")})
+_PHRASE_CUES = frozenset(tuple(phrase.split()) for phrase in words("phrase_cues"))
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,6 @@ class DocIndex:
     sets ``doc.ents``, runs before any index exists.
     """
 
-    __slots__ = ("_numbers", "_sent_ends", "_sent_starts", "_subjects", "ents", "text", "tokens")
-
     def __init__(self, doc: Doc) -> None:
         self.text: str = doc.text
         self.tokens: list[Token] = list(doc)

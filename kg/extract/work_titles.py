@@ -8,6 +8,7 @@ stands in, and who owns it.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span
 
@@ -339,13 +340,24 @@ SONG_VERBS = tagged("performance_verbs", "song")
 SMALL_WORDS = function_words("title-filler")
 
 
+@dataclass
+class _Found:
+    """A work as its mentions come in: the first mention's title and sieve, kind and year filled in later."""
+
+    title: str
+    kind: str
+    year: int | None
+    rule: Sieve
+    mentions: list[tuple[int, int, str]] = field(default_factory=list)
+    creators: list[tuple[int, int]] = field(default_factory=list)
+
+
 class Collector:
     """Merges title mentions into works and remembers where each work's creator is named."""
 
     def __init__(self, doc: Doc) -> None:
         self.doc = doc
-        self.works: dict[str, dict] = {}
-        self.order: list[str] = []
+        self.works: dict[str, _Found] = {}  # by normalised title, in order of first mention
         self.taken: set[int] = set()
 
     def add(self, span: Span, kind: str, year: int | None, creators: list[tuple[int, int]], rule: Sieve) -> None:
@@ -353,33 +365,28 @@ class Collector:
         if any(t.i in self.taken for t in span):
             return
         norm = " ".join(span.text.replace("’", "'").lower().split())
-        if norm not in self.works:
-            self.works[norm] = {"title": span.text, "kind": kind, "year": year, "mentions": [], "creators": [],
-                                "rule": rule}
-            self.order.append(norm)
-        rec = self.works[norm]
-        if rec["kind"] == "work" and kind != "work":
-            rec["kind"] = kind
-        rec["year"] = rec["year"] or year
-        rec["mentions"].append((span.start_char, span.end_char, span.text))
-        rec["creators"].extend(creators)
+        rec = self.works.setdefault(norm, _Found(span.text, kind, year, rule))
+        if rec.kind == "work" and kind != "work":
+            rec.kind = kind
+        rec.year = rec.year or year
+        rec.mentions.append((span.start_char, span.end_char, span.text))
+        rec.creators.extend(creators)
         self.taken.update(t.i for t in span)
 
     def kind_at(self, i: int) -> str | None:
         """The kind of the work one of whose mentions covers token ``i``."""
         char = self.doc[i].idx
         for rec in self.works.values():
-            if any(start <= char < end for start, end, _ in rec["mentions"]):
-                return rec["kind"]
+            if any(start <= char < end for start, end, _ in rec.mentions):
+                return rec.kind
         return None
 
     def build(self) -> tuple[Work, ...]:
         """The works, keyed in order of first mention, each with where its creator is named."""
         text = doc_text(self.doc)
         return tuple(
-            Work(key=f"work:{i}", title=rec["title"], kind=rec["kind"], year=rec["year"],
-                 mentions=tuple(TextSpan(*m) for m in rec["mentions"]),
-                 rule=rec["rule"].id, confidence=rec["rule"].confidence,
-                 credits=tuple(TextSpan(start, end, text[start:end]) for start, end in rec["creators"]))
-            for i, rec in enumerate((self.works[norm] for norm in self.order), 1)
+            Work(key=f"work:{i}", title=rec.title, kind=rec.kind, year=rec.year,
+                 mentions=tuple(TextSpan(*m) for m in rec.mentions), rule=rec.rule.id, confidence=rec.rule.confidence,
+                 credits=tuple(TextSpan(start, end, text[start:end]) for start, end in rec.creators))
+            for i, rec in enumerate(self.works.values(), 1)
         )

@@ -40,8 +40,9 @@ def _word_literals() -> list[tuple[str, int, list[str]]]:
     """Collections of strings written in kg/extract code that hold words.
 
     Not words: spaCy's labels (POS, dependency, entity types), the tags of kg's own lexicons,
-    the entity kinds of the model (person, group, organization), ``__slots__``, and the
-    pairs of a table of pairs (a tuple inside a tuple).
+    the entity kinds of the model (person, group, organization), and the pairs of a table of
+    pairs (a tuple inside a tuple). The keys of a dict of constants (a table of words) count
+    as its words; a dict of computed values is a record, its keys field names.
     """
     import ast
     from pathlib import Path
@@ -54,13 +55,16 @@ def _word_literals() -> list[tuple[str, int, list[str]]]:
     for path in sorted((Path(lexicon.__file__).parent).glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         inner = {id(e) for node in ast.walk(tree) if isinstance(node, ast.Tuple) for e in node.elts}
-        slots = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Assign)
-                 and any(isinstance(t, ast.Name) and t.id == "__slots__" for t in n.targets)}
         for node in ast.walk(tree):
-            if not isinstance(node, (ast.Set, ast.List, ast.Tuple)) or id(node) in inner | slots or not node.elts:
+            if isinstance(node, ast.Dict):
+                table = all(isinstance(v, ast.Constant) for v in node.values)
+                elts = [k for k in node.keys if k is not None] if table else []
+            elif isinstance(node, (ast.Set, ast.List, ast.Tuple)) and id(node) not in inner:
+                elts = node.elts
+            else:
                 continue
-            values = [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
-            if len(values) == len(node.elts) and any(any(c.isalpha() for c in v) and v not in vocabulary
+            values = [e.value for e in elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            if elts and len(values) == len(elts) and any(any(c.isalpha() for c in v) and v not in vocabulary
                                                      for v in values):
                 found.append((path.name, node.lineno, values))
     return found
