@@ -58,6 +58,7 @@ _TOUR_MODIFIERS = words("tour_modifiers")
 
 #: Words after a name that make it part of something else: an owner ("Ana's"), a lower-case event word.
 _NOT_WHOLE_AFTER = function_words("genitive") | frozenset(_LOWER_HEADS) | _TOUR_MODIFIERS
+_POSSESSIVE_MARKS = function_words("possessive-mark")
 
 
 #: Words that may sit inside a name between capitalised words.
@@ -261,7 +262,7 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
         start, end = _extend(doc, start, end, max(taken_until, sent.start), sent.end)
         span = doc[start:end]
         name = span.text
-        if toks[end - 1].lower_ in function_words("possessive-mark"):
+        if toks[end - 1].lower_ in _POSSESSIVE_MARKS:
             name = doc[start : end - 1].text
         found.append(EventMention(start, end, name, kind))
         taken_until = end

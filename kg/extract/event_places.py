@@ -43,6 +43,8 @@ _OTHER_TIME_PREPS = function_words("other-time-prep")
 #: Verbs whose subject event happens at their place object ("X will return to V", "X moves to V").
 _LOCATING_VERBS = words("locating_verbs")
 _LOCATING_PREPS = function_words("locating-prep")
+_POSSESSIVE_MARKS = function_words("possessive-mark")
+_RELATIVES = function_words("relative")
 
 # The sieves that place an event, in the order they are tried (see events.extract_events).
 AFTER_NAME = sieve("location.after-name", "the place right after the event's name, in its clause",
@@ -101,7 +103,7 @@ def _own_verb(head: Token) -> Token | None:
     if head.dep_ == "nsubjpass" and head.head.lemma_.lower() == "play":
         return head.head
     return next((c for c in head.children if c.dep_ in ("relcl", "acl") and c.lemma_.lower() in _LOCATING_VERBS
-                 and (c.dep_ == "acl" or any(g.lower_ in function_words("relative") for g in c.children))), None)
+                 and (c.dep_ == "acl" or any(g.lower_ in _RELATIVES for g in c.children))), None)
 
 
 def dateline_city(doc: Doc) -> tuple[str, Span] | None:
@@ -183,7 +185,7 @@ def _possessed_place(doc: Doc, j: int, sent_end: int, place_starts: dict[int, st
     k = j + 1
     while k < sent_end and is_cap(doc[k]) and k not in place_starts:
         k += 1
-    if k + 1 < sent_end and doc[k].lower_ in function_words("possessive-mark") and k + 1 in place_starts:
+    if k + 1 < sent_end and doc[k].lower_ in _POSSESSIVE_MARKS and k + 1 in place_starts:
         return place_starts[k + 1]
     return key
 

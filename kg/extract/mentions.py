@@ -105,7 +105,7 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             or modifier_of(span)
         ):
             continue
-        if (ent.label_ == "NORP" or is_demonym(span.text)) and len(span) == 1 and _described(span):
+        if len(span) == 1 and (ent.label_ == "NORP" or is_demonym(span.text)) and _described(span):
             # "the 81-year-old Democrat", "the young Parisian": a party, a nationality or a town's
             # people heading a description is no name
             continue

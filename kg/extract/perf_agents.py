@@ -27,6 +27,8 @@ _MAYBE_VERBS = tagged("performance_verbs", "maybe")
 _WITH_VERBS = tagged("performance_verbs", "with")
 #: Verbs that bring in a guest performer: "X joined Y to sing", "was accompanied by X".
 _GUEST_VERBS = tagged("performance_verbs", "guest")
+#: Prepositions that bring in a co-performer ("duetted with X", "alongside Y").
+_COMPANY_PREPS = function_words("company")
 
 
 CUE_LEMMAS = SURE_VERBS | _MAYBE_VERBS
@@ -97,7 +99,7 @@ def guests_of(verb: Token) -> list[Token]:
     if verb.lemma_ == "bring":
         out.extend(c for c in verb.children if c.dep_ in ("dobj", "obj"))
     for child in verb.children:
-        if child.dep_ == "agent" or (child.lower_ in function_words("company") and cue_lemma(verb) in _WITH_VERBS):
+        if child.dep_ == "agent" or (child.lower_ in _COMPANY_PREPS and cue_lemma(verb) in _WITH_VERBS):
             out.extend(obj for obj in child.children if obj.dep_ == "pobj")
     # "with her brother Finneas", "joined by Y and Z": appositions and conjuncts perform too
     out.extend([c for o in out for c in o.children if c.dep_ == "appos"] + [c for o in out for c in o.conjuncts])

@@ -46,6 +46,8 @@ _SHOW_WORDS = words("show_words")
 _SHOW_NOUNS = words("show_nouns")
 #: Verbs of a crowd joining in ("fans singing along to A", "shouting along to B").
 _CROWD_VERBS = tagged("performance_verbs", "voice") | tagged("performance_verbs", "crowd")
+#: Verbs that bring in a guest performer ("was joined by Y for a performance of A").
+_GUEST_VERBS = tagged("performance_verbs", "guest")
 #: Participles that order a list of titles under the verb above them ("ranging from A to B").
 _LIST_PARTICIPLES = function_words("list-verb")
 #: Most characters between two titles of one list (", and, ").
@@ -194,7 +196,7 @@ def _by_rendition(doc: Doc, span: Span, acts: set[str]) -> tuple[list[Entity], s
     owners += [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "by" for g in c.children if g.dep_ == "pobj"]
     found = _agents(doc, [*owners, *(c for o in owners for c in o.conjuncts)])
     verb = next((a for a in noun.ancestors if a.pos_ in ("VERB", "AUX")), None)
-    if not found and verb is not None and cue_lemma(verb) in _VERBS | tagged("performance_verbs", "guest"):
+    if not found and verb is not None and cue_lemma(verb) in _VERBS | _GUEST_VERBS:
         # "sang a stirring version of A", "was joined by Y for a performance of A"
         found = _performers(doc, verb)
     elif not found and verb is not None and any(c.dep_ == "nsubj" and c.lemma_.lower() in _SHOW_WORDS | _SHOW_NOUNS

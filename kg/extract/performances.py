@@ -86,6 +86,8 @@ from kg.extract.text import (
 
 #: Nouns that refer back to the last song named ("before performing the song").
 _SONG_ANAPHORS = words("song_anaphors")
+#: Verbs with which a work of another kind is a part played ("played Hamlet", "appeared in X").
+_PART_VERBS = tagged("performance_verbs", "part")
 
 
 def _clause_end(verbs: list[Token], verb: Token, sent: Span) -> int:
@@ -213,7 +215,7 @@ def _clause_performances(
         performers, toured = act_of_subject_event(doc, verb, idx, event)
         placed, event = (CLAUSE, toured) if toured != event else (placed, event)
     # "played Hamlet", "appeared in the musical X": a work of another kind is a part played
-    if cue_lemma(verb) in tagged("performance_verbs", "part"):
+    if cue_lemma(verb) in _PART_VERBS:
         works = [w for w in works if idx.work_kind.get(w) in ("song", "album")]
     # "..., starting at V"; "the new leg kicks off at V": a stop on a route
     route = not works and (route_participle(verb, verbs)
