@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.cues import PERSON_NOUNS
 from kg.extract.dates import told_as_past
 from kg.extract.lexicon import function_words, words
-from kg.extract.model import TOWN_KINDS
+from kg.extract.model import TOWN_KINDS, Event
 from kg.extract.text import DATELINE_SENTENCES
 
 #: Event kinds that are shows an article can be about as a whole.
@@ -36,10 +37,24 @@ def article_event(doc: Doc) -> str | None:
     A concert review or an award-show report is about one event and often names it once, far
     from the sentences listing what was played; two named shows make this a guess, so none.
     """
-    # (a named show: "the 69th Grammys" too, not "the opening night")
+    # (a named show: "the 69th Grammys" too, not "the opening night"; not one that only says who
+    # someone is: "the Quarry Award winner" sang at another show)
     shows = [e.key for e in doc._.events if e.kind in _SHOW_KINDS and (e.name[:1].isupper() or e.name[:1].isdigit())
-             and e.super_event is None]
+             and e.super_event is None and not _only_titles(doc, e)]
     return shows[0] if len(shows) == 1 else None
+
+
+def titles_a_person(span: Span) -> bool:
+    """ "the Brit Award winner", "a Nobel Prize nominee": the event names who someone is, not where
+    they are."""
+    root = span.root
+    return root.dep_ in ("compound", "nmod", "amod") and root.head.lower_ in PERSON_NOUNS
+
+
+def _only_titles(doc: Doc, event: Event) -> bool:
+    """Whether every mention of an event titles a person: the article is not about that show."""
+    spans = [doc.char_span(m.start, m.end, alignment_mode="expand") for m in event.mentions]
+    return all(span is not None and titles_a_person(span) for span in spans)
 
 
 def lead_venue(doc: Doc, article_event: str | None) -> LeadVenue | None:

@@ -13,9 +13,14 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.article_scene import (
+    LeadVenue,
+    article_event,
+    lead_venue,
+    people_in,
+    titles_a_person,
+)
 from kg.extract.coref import entity_at
-from kg.extract.cues import PERSON_NOUNS
-from kg.extract.article_scene import LeadVenue, article_event, lead_venue, people_in
 from kg.extract.dates import is_clause_date, is_future, parse_date
 from kg.extract.events import referred_event
 from kg.extract.lexicon import function_words, labels, tagged, words
@@ -302,13 +307,6 @@ class Index:
     lead_venue: LeadVenue | None = None
 
 
-def _titles_a_person(span: Span) -> bool:
-    """ "the Brit Award winner", "a Nobel Prize nominee": the event names who someone is, not where
-    they are."""
-    root = span.root
-    return root.dep_ in ("compound", "nmod", "amod") and root.head.lower_ in PERSON_NOUNS
-
-
 def index_mentions(doc: Doc) -> Index:
     """Index the mentions of works, events and places by the tokens they cover."""
     idx = Index()
@@ -316,7 +314,7 @@ def index_mentions(doc: Doc) -> Index:
         for rec in records:
             for m in rec.mentions:
                 span = doc.char_span(m.start, m.end, alignment_mode="expand")
-                if span is None or target is idx.event_at and _titles_a_person(span):
+                if span is None or target is idx.event_at and titles_a_person(span):
                     continue
                 for k in range(span.start, span.end):
                     target[k] = rec.key

@@ -141,3 +141,12 @@ def test_an_award_that_titles_the_singer_is_not_where_she_sings(run):
                 "the Quarry Award winner told the crowd she was home.")
     events = {e.key: e.name for e in facts.events}
     assert [events.get(p.event) for p in facts.performances] == [None]
+
+
+def test_the_article_show_is_not_an_award_that_only_titles_the_singer(run):
+    facts = run("The Quarry Festival opened on Friday.\n\nThe weather held. Tickets sold out in May. Parking was slow.\n\n"
+                "As she opened her set with 'Lantern Song', the Lantern Award winner Mara Quinlan told the crowd "
+                "she was home.")
+    events = {e.key: e.name for e in facts.events}
+    assert [(events.get(p.event), p.context_rule) for p in facts.performances] == [
+        ("Quarry Festival", "context.article-show")]
