@@ -35,8 +35,8 @@ FLOORS = {
     "quote_span": 0.95,
     "quote_speaker": 0.90,
     "performed_work": 0.58,
-    "performed_work_where": 0.27,
-    "event_at_place": 0.51,
+    "performed_work_where": 0.34,
+    "event_at_place": 0.57,
 }
 
 

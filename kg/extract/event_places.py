@@ -20,7 +20,7 @@ from kg.extract.dates import (
     told_as_past,
 )
 from kg.extract.event_names import BACK_NOUNS, BACK_REFERENCE_RE, EventMention
-from kg.extract.lexicon import function_words, labels, words
+from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.model import TOWN_KINDS, TextSpan, When
 from kg.extract.sieves import sieve
 from kg.extract.text import (
@@ -53,13 +53,17 @@ OF_VERB = sieve("location.of-verb", "the place of the verb the event's name is t
                 "The Quarry Festival returns to Orla Park in July. → Orla Park", 0.75)
 LATER_CLAUSE = sieve("location.later-clause", "a venue of another clause of the event's sentence",
                      "Rivera won at the Lantern Awards, taking three prizes at the Brindle Hall → Brindle Hall", 0.33)
+STAGE = sieve("location.festival-stage", "a stage of a festival that the festival's sentence names",
+              "The Quarry Festival opened as Rivera lit up the Lantern Stage. → the Lantern Stage", 0.75)
 BACK_REFERENCE = sieve("location.back-reference", "the place a bare noun's clause gives the last event of its kind",
                        "... The festival returns to Orla Park in August. → the festival named before", 0.67)
 IN_NAME = sieve("location.in-name", "a place inside the event's own name", "the Denver residency → Denver", 0.67)
 DATELINE = sieve("location.dateline", "the dateline's city, for an event its sentence says took place",
                  "NASHVILLE (AP) — Rivera won at the Lantern Awards on Sunday → Nashville", 0.67)
 #: The location sieves in the order they run.
-SIEVES = (AFTER_NAME, OF_VERB, LATER_CLAUSE, BACK_REFERENCE, IN_NAME, DATELINE)
+SIEVES = (AFTER_NAME, OF_VERB, LATER_CLAUSE, BACK_REFERENCE, STAGE, IN_NAME, DATELINE)
+#: Last words of the parts of a festival site ("the Riverside Stage", "the Dance Tent").
+_STAGE_WORDS = tagged("stage_words", "part")
 
 
 def place_after(doc: Doc, end: int, sent_end: int, place_starts: dict[int, str], stops: set[int]) -> str | None:
@@ -256,6 +260,39 @@ def place_at_dateline(doc: Doc, data: dict[str, dict], order: list[str]) -> None
             if told_as_past(governing_verb(span.root)):
                 rec["location"], rec["location_rule"] = city, DATELINE.id
                 break
+
+
+def place_at_stage(doc: Doc, data: dict[str, dict], order: list[str], place_starts: dict[int, str]) -> None:
+    """ "X Festival kicked off as Y lit up the Z stage", "crowds at the Z Stage ... during X 2026": a
+    festival that no clause places is on the one stage its sentence names (the stage word says
+    whose part it is: a festival's site, where its acts play)."""
+    stages = {p.key for p in doc._.places if p.kind not in TOWN_KINDS and p.name.split()[-1].lower() in _STAGE_WORDS}
+    if not stages:
+        return
+    starts, ends = sentence_bounds(doc)
+    for norm in order:
+        rec = data[norm]
+        if rec["kind"] != "festival" or rec["generic"] or rec["location"] is not None:
+            continue
+        for m in rec["mentions"]:
+            span = doc.char_span(m.start, m.end, alignment_mode="expand")
+            if span is None:
+                continue
+            here = {place_starts[k] for k in range(starts[span.start], ends[span.start]) if place_starts.get(k) in stages
+                    and not _apart(span.root, doc[k])}
+            if len(here) == 1:
+                rec["location"], rec["location_rule"] = here.pop(), STAGE.id
+                break
+
+
+def _apart(one: Token, other: Token) -> bool:
+    """Whether either token sits in a relative clause the other is outside of: in "X, who played
+    at the Y Festival, will close the Z Stage" the stage is another show's."""
+    for a, b in ((one, other), (other, one)):
+        for node in [a, *a.ancestors]:
+            if node.dep_ == "relcl" and not node.left_edge.i <= b.i <= node.right_edge.i:
+                return True
+    return False
 
 
 def place_from_later_clauses(

@@ -33,6 +33,7 @@ from kg.extract.event_places import (
     date_of_verb,
     place_after,
     place_at_dateline,
+    place_at_stage,
     place_from_later_clauses,
     place_index,
     place_of_verb,
@@ -231,6 +232,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
                 rec["super"] = parent
             last_named = norm
     place_from_later_clauses(doc, data, order, place_starts, event_tokens)
+    place_at_stage(doc, data, order, place_starts)
     # a location inside the name ("the Reno residency") when none is given after it
     for norm in order:
         rec = data[norm]

@@ -114,6 +114,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
                 nxt = (
                     add_kind_named(doc, i, sent.end, events, builder)
                     or _add_venue_name(doc, i, sent.start, events, builder)
+                    or _add_stage_name(doc, i, sent.end, events, builder)
                     or _add_gazetteer(doc, i, sent.end, builder)
                     or _add_in_name(doc, i, sent.end, events, builder)
                     or _add_at_name(doc, i, sent.end, events, builder)
@@ -199,6 +200,19 @@ def _add_venue_name(doc: Doc, i: int, sent_start: int, events: set[int], builder
         return None
     builder.add(start, i + 1, venue_kind([t.text for t in doc[start : i + 1]]) or "venue")
     return i + 1
+
+
+def _add_stage_name(doc: Doc, i: int, sent_end: int, events: set[int], builder: Builder) -> int | None:
+    """A festival stage named by capitalised words and a lower-case stage word ("lit up the Acoustic
+    tent"), wherever it stands; after "at" or a place the other readers take it already."""
+    j = i
+    while j < sent_end and is_cap(doc[j]) and j not in events and doc[j].ent_type_ != "NORP":
+        j += 1
+    end = with_stage_word(doc, j, sent_end)
+    if end == j or j == i or _in_marks(doc, i, j):
+        return None
+    builder.add(i, end, "venue")
+    return end
 
 
 def _in_marks(doc: Doc, start: int, end: int) -> bool:

@@ -34,7 +34,7 @@ SENTENCE = sieve("context.sentence", "an event its sentence names, for a perform
 PARAGRAPH = sieve("context.paragraph", "the event named in the two sentences before it",
                   "The Quarry Festival opened on Friday. Rivera sang 'Lantern Song'. → Quarry Festival", 0.67)
 ARTICLE_SHOW = sieve("context.article-show", "the one show the whole article is about",
-                     "a review of the Lantern Tour's opening night: every song → the Lantern Tour", 0.9)
+                     "a review of the Lantern Tour's opening night: every song → the Lantern Tour", 0.93)
 LEAD_VENUE = sieve("context.lead-venue", "the venue the top of an article with no named show puts the act at",
                    "Rivera returned to the Brindle Hall on Saturday. ... She sang 'Lantern Song'. → Brindle Hall", 0.83)
 DATELINE = sieve("context.dateline", "the city of the article's dateline",

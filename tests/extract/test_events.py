@@ -208,3 +208,27 @@ def test_a_final_reached_after_a_win_elsewhere_is_where_it_will_be_played(run) -
     final = _event(facts, "Northern Cup final")
     assert _place_name(facts, final.location) == "Wembley Stadium"
     assert final.date.value == "2025-05-18"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Quarry Festival kicked off as Mara Quinlan lit up the Heron stage with a duet.",
+        "Mara Quinlan drew the biggest crowd at the Heron Stage when she sang during the Quarry Festival.",
+    ],
+)
+def test_a_festival_is_on_the_stage_its_sentence_names(run, text: str) -> None:
+    facts = run(text)
+    event = _event(facts, "Quarry Festival")
+    assert (_place_name(facts, event.location), event.location_rule) in (
+        ("Heron stage", "location.festival-stage"), ("Heron Stage", "location.festival-stage"))
+
+
+def test_a_stage_of_no_festival_places_nothing(run) -> None:
+    facts = run("The Lantern Awards were handed out as Mara Quinlan lit up the Heron stage.")
+    assert _event(facts, "Lantern Awards").location is None
+
+
+def test_a_stage_of_another_clause_is_not_the_festival_of_a_relative_clause(run) -> None:
+    facts = run("Mara Quinlan, who sang at the Quarry Festival last year, will close the Heron Stage on Sunday.")
+    assert _event(facts, "Quarry Festival").location is None

@@ -163,3 +163,13 @@ def test_the_owner_of_an_event_is_no_venue(run):
     """ "at X's Y Ball": a broadcaster or a brand owns the show; only a known place would hold it."""
     assert [p.name for p in run("Mara Quinlan sang at Lantern Radio's Harbor Ball on Sunday.").places] == []
     assert "Denver" in [p.name for p in run("Mara Quinlan sang at Denver's Harbor Ball on Sunday.").places]
+
+
+def test_a_stage_named_with_a_lower_case_stage_word_is_a_venue_wherever_it_stands(run) -> None:
+    facts = run("The Quarry Festival kicked off as Mara Quinlan lit up the Heron stage on Friday.")
+    assert _place(facts, "Heron stage").kind == "venue"
+
+
+def test_a_party_or_a_title_before_stage_is_no_venue(run) -> None:
+    facts = run("On the Republican stage, Mara Quinlan spoke first. Tom Brindle returned to the 'Night Owls' stage.")
+    assert not {p.name for p in facts.places} & {"Republican stage", "Night Owls stage"}
