@@ -36,7 +36,7 @@ FLOORS = {
     "quote_speaker": 0.90,
     "performed_work": 0.58,
     "performed_work_where": 0.34,
-    "event_at_place": 0.57,
+    "event_at_place": 0.60,
 }
 
 

@@ -75,9 +75,11 @@ def _of_phrase_end(doc: Doc, head: int, sent_end: int) -> int:
     if head + 1 >= sent_end or doc[head + 1].lower_ != "of":
         return head + 1
     objects = [c for c in doc[head + 1].children if c.dep_ == "pobj"]
-    if not objects or not any(t.pos_ == "PROPN" for t in objects[0].subtree):
+    if not objects or not any(t.pos_ == "PROPN" for t in objects[0].subtree if t.i <= objects[0].i):
         return head + 1
-    return max(t.i for t in objects[0].subtree) + 1
+    # the name ends with the object's head: the parser hangs the place that follows on it ("funeral
+    # of X in C"), and that place says where the event was, it does not name whose it is
+    return objects[0].i + 1
 
 
 def _place_tokens(doc: Doc) -> set[int]:

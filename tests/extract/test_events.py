@@ -232,3 +232,9 @@ def test_a_stage_of_no_festival_places_nothing(run) -> None:
 def test_a_stage_of_another_clause_is_not_the_festival_of_a_relative_clause(run) -> None:
     facts = run("Mara Quinlan, who sang at the Quarry Festival last year, will close the Heron Stage on Sunday.")
     assert _event(facts, "Quarry Festival").location is None
+
+
+def test_the_funeral_of_someone_in_a_town_is_in_that_town(run) -> None:
+    facts = run("Mara Quinlan sang 'Lantern Song' at the funeral of Tom Brindle in Galway, this afternoon.")
+    event = _event(facts, "funeral of Tom Brindle")
+    assert _place_name(facts, event.location) == "Galway"
