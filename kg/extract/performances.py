@@ -304,10 +304,20 @@ def _dedupe(found: list[Performance]) -> tuple[Performance, ...]:
         # the legs of a tour are told apart by their places; an unplaced mention of the tour adds nothing
         if p.work is None and p.event and p.location is None and (p.performer, p.event) in placed:
             continue
-        key = (p.performer, p.work, None) if p.work is not None else (p.performer, p.event, p.location)
+        key = _key(p)
         if key in seen:
+            # the same performance told again, placed where the first telling was not ("At the funeral,
+            # X sang A" ... "X performs A at the funeral of Y in C"): the placed telling stands
+            at = next(n for n, q in enumerate(out) if _key(q) == key)
+            if (p.event or p.location) and not (out[at].event or out[at].location):
+                out[at] = p
             continue
         seen.add(key)
         out.append(p)
     return tuple(out)
+
+
+def _key(p: Performance) -> tuple[str, str | None, str | None]:
+    """What one performance is told by: its performer and work, or its performer, event and place."""
+    return (p.performer, p.work, None) if p.work is not None else (p.performer, p.event, p.location)
 

@@ -150,3 +150,11 @@ def test_the_article_show_is_not_an_award_that_only_titles_the_singer(run):
     events = {e.key: e.name for e in facts.events}
     assert [(events.get(p.event), p.context_rule) for p in facts.performances] == [
         ("Quarry Festival", "context.article-show")]
+
+
+def test_a_performance_told_twice_keeps_the_telling_that_places_it(run):
+    facts = run("At the service, Mara Quinlan sang 'Lantern Song' with a small band.\n\n"
+                "Mara Quinlan performs 'Lantern Song' at the funeral of Tom Brindle in Galway, this afternoon.")
+    events = {e.key: e.name for e in facts.events}
+    song = next(w.key for w in facts.works if w.title == "Lantern Song")
+    assert [events.get(p.event) for p in facts.performances if p.work == song] == ["funeral of Tom Brindle"]
