@@ -35,7 +35,7 @@ FLOORS = {
     "quote_span": 0.95,
     "quote_speaker": 0.90,
     "performed_work": 0.58,
-    "performed_work_where": 0.36,
+    "performed_work_where": 0.44,
     "event_at_place": 0.60,
 }
 

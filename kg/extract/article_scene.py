@@ -31,16 +31,25 @@ class LeadVenue:
     people: frozenset[str]
 
 
-def article_event(doc: Doc) -> str | None:
-    """The only named show of the article (a tour, festival, award show), if there is exactly one.
+def article_event(doc: Doc, occasions: bool = True) -> str | None:
+    """The only named show of the article (a tour, festival, award show), if there is exactly one;
+    failing any, with ``occasions``, the only event of another kind the article places.
 
     A concert review or an award-show report is about one event and often names it once, far
     from the sentences listing what was played; two named shows make this a guess, so none.
+    A report of an evening of no known kind ("the X, organised by Y, was held at V") or of a
+    funeral is about that occasion as much; a day it names in passing ("to mark X Day") is
+    placed nowhere and does not count.
     """
     # (a named show: "the 69th Grammys" too, not "the opening night"; not one that only says who
     # someone is: "the Quarry Award winner" sang at another show)
     shows = [e.key for e in doc._.events if e.kind in _SHOW_KINDS and (e.name[:1].isupper() or e.name[:1].isdigit())
              and e.super_event is None and not _only_titles(doc, e)]
+    if not shows and occasions:
+        # no show of a known kind: the one occasion the article says where it took place ("the X,
+        # organised by Y, was held at V"; "the funeral of X in C"), not a day it names in passing
+        shows = [e.key for e in doc._.events if e.location is not None and e.super_event is None
+                 and not _only_titles(doc, e)]
     return shows[0] if len(shows) == 1 else None
 
 

@@ -324,7 +324,8 @@ def index_mentions(doc: Doc) -> Index:
     idx.work_kind = {w.key: w.kind for w in doc._.works}
     idx.tokens = doc_tokens(doc)
     idx.article_event = article_event(doc)
-    idx.lead_venue = lead_venue(doc, idx.article_event)
+    # (an occasion of no show kind leaves the top's venue to the acts it does not name)
+    idx.lead_venue = lead_venue(doc, article_event(doc, occasions=False))
     return idx
 
 

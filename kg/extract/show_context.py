@@ -7,7 +7,8 @@ takes, in order of evidence, and each step a named sieve:
 
 1. ``context.sentence``: an event its own sentence names;
 2. ``context.paragraph``: the event the paragraph before it names, within two sentences;
-3. ``context.article-show``: the one show the whole article is about;
+3. ``context.article-show``: the one show the whole article is about (failing any named show, the
+   one occasion of another kind it places: an evening held at a hall, a funeral in a town);
 4. ``context.lead-venue``: the venue the top of an article without a named show puts its act at;
 5. ``context.dateline``: the city of the dateline.
 
@@ -33,8 +34,9 @@ SENTENCE = sieve("context.sentence", "an event its sentence names, for a perform
                  "At the Quarry Festival, fans heard Rivera sing 'Lantern Song'. → Quarry Festival", 0.67)
 PARAGRAPH = sieve("context.paragraph", "the event named in the two sentences before it",
                   "The Quarry Festival opened on Friday. Rivera sang 'Lantern Song'. → Quarry Festival", 0.67)
-ARTICLE_SHOW = sieve("context.article-show", "the one show the whole article is about",
-                     "a review of the Lantern Tour's opening night: every song → the Lantern Tour", 0.93)
+ARTICLE_SHOW = sieve("context.article-show",
+                     "the one show the whole article is about (failing any, the one occasion it places)",
+                     "a review of the Lantern Tour's opening night: every song → the Lantern Tour", 0.95)
 LEAD_VENUE = sieve("context.lead-venue", "the venue the top of an article with no named show puts the act at",
                    "Rivera returned to the Brindle Hall on Saturday. ... She sang 'Lantern Song'. → Brindle Hall", 0.83)
 DATELINE = sieve("context.dateline", "the city of the article's dateline",

@@ -158,3 +158,22 @@ def test_a_performance_told_twice_keeps_the_telling_that_places_it(run):
     events = {e.key: e.name for e in facts.events}
     song = next(w.key for w in facts.works if w.title == "Lantern Song")
     assert [events.get(p.event) for p in facts.performances if p.work == song] == ["funeral of Tom Brindle"]
+
+
+_OCCASION = ("To mark Lantern Day, the singer Mara Quinlan came home. The Brindle Evening, organised by Fenmore "
+             "Arts, was held on Saturday at the Heron Hall{}.\n\nThe weather held. Tickets sold out in May. "
+             "Parking was slow.\n\nLater, Mara Quinlan sang 'Lantern Song' and 'Salt Wind' for her fans.")
+
+
+def test_an_occasion_the_article_places_is_its_show_when_it_names_no_show(run):
+    facts = run(_OCCASION.format(" and saw the singer take the stage"))
+    events = {e.key: e.name for e in facts.events}
+    assert {(events.get(p.event), p.context_rule) for p in facts.performances} == {
+        ("Brindle Evening", "context.article-show")}
+
+
+def test_an_occasion_as_the_article_show_leaves_the_lead_venue_to_the_acts_it_does_not_name(run):
+    facts = run(_OCCASION.format(""))
+    places = {p.key: p.name for p in facts.places}
+    assert {(p.event, places.get(p.location), p.context_rule) for p in facts.performances} == {
+        (None, "Heron Hall", "context.lead-venue")}
