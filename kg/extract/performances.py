@@ -102,10 +102,21 @@ def _clause_end(verbs: list[Token], verb: Token, sent: Span) -> int:
 
 
 def _last_song_before(idx: Index, i: int) -> str | None:
-    """The last work (a song if any) named before token ``i``."""
-    before = [key for start, key in idx.work_starts if start < i]
+    """The last work (a song if any) named before token ``i``, not counting titles that only describe
+    something else ("the 'X' star", "a former 'X' champ", "the 'X' stage"): "it" never stands for those."""
+    before = [key for start, key in idx.work_starts if start < i and not _attributive(idx, start)]
     songs = [key for key in before if idx.work_kind.get(key) == "song"]
     return (songs or before or [None])[-1]
+
+
+def _attributive(idx: Index, start: int) -> bool:
+    """Whether the title starting at token ``start`` modifies a noun after it ("the 'X' champ")."""
+    key, end = idx.work_at[start], start
+    while end < len(idx.tokens) and idx.work_at.get(end) == key:
+        end += 1
+    root = idx.tokens[start].doc[start:end].root
+    # (the closing mark of "the 'X' champ" is often read as a possessive: "poss")
+    return root.dep_ in ("compound", "nmod", "amod", "poss") and root.head.pos_ == "NOUN" and root.head.i >= end
 
 
 def _anaphor(doc: Doc, verb: Token, start: int, end: int) -> bool:

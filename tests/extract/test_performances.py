@@ -178,3 +178,10 @@ def test_link_creators_keeps_existing_creator(nlp) -> None:
     doc = nlp(make_doc(nlp, Article(id="t", text="Emma Clarke sang her hit “Paper Moons”.")))
     doc._.works = tuple(replace(w, creator="person:9") for w in doc._.works)
     assert [w.creator for w in link_creators(doc)] == ["person:9"]
+
+
+def test_it_is_never_a_title_that_only_describes_someone(run) -> None:
+    facts = run("Mara Quinlan released her single 'Lantern Song' with former 'Night Owls' champ Tom Brindle. "
+                "Mara Quinlan performed it at the Heron Hall on Sunday.")
+    assert [(_name(facts.entities, p.performer), _name(facts.works, p.work)) for p in facts.performances] == [
+        ("Mara Quinlan", "Lantern Song")]
