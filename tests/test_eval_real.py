@@ -34,8 +34,8 @@ SCORER = SHARED / "eval" / "score.py"
 FLOORS = {
     "quote_span": 0.95,
     "quote_speaker": 0.90,
-    "performed_work": 0.58,
-    "performed_work_where": 0.44,
+    "performed_work": 0.61,
+    "performed_work_where": 0.48,
     "event_at_place": 0.60,
 }
 

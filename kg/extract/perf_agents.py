@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Token
 from kg.extract.coref import entity_at
 from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.model import Entity
+from kg.extract.text import sentence_bounds
 
 #: Verbs that are a performance whatever follows them.
 SURE_VERBS = tagged("performance_verbs", "sure")
@@ -39,9 +40,10 @@ RELATIVES = function_words("relative")
 
 #: Subjects standing for their owner's performance ("her set", "the band's show").
 SHOW_NOUNS = words("show_nouns")
-
-
-
+#: Subjects standing for the two people named last ("the pair", "the duo").
+_PAIR_NOUNS = words("pair_nouns")
+#: How many sentences back the two people of "the pair" may be named.
+_PAIR_SENTENCES = 4
 
 
 def char_span(token: Token) -> tuple[int, int]:
@@ -122,9 +124,30 @@ def performers_of(doc: Doc, verb: Token) -> list[Entity]:
     for tok in tokens:
         # a multi-word name: its head token plus compounds are inside the entity's mention
         entity = entity_at(doc._.entities, *char_span(tok))
-        if entity is not None and entity not in found:
-            found.append(entity)
+        for one in [entity] if entity is not None else _pair(doc, tok):
+            if one not in found:
+                found.append(one)
     return found
+
+
+def _pair(doc: Doc, token: Token) -> list[Entity]:
+    """The two people "the pair", "the duo" or "both performers" stands for: the last two people
+    named before it, within a few sentences (a paragraph of quotation may come between)."""
+    both = any(c.lower_ == "both" for c in token.children) and token.tag_ == "NNS"
+    definite = any(c.lower_ in function_words("definite") for c in token.children)
+    if not (both or token.lower_ in _PAIR_NOUNS and definite):
+        return []
+    starts, _ = sentence_bounds(doc)
+    first = starts[token.i]
+    for _ in range(_PAIR_SENTENCES):
+        first = starts[first - 1] if first > 0 else first
+    named = sorted((m.start, e.key) for e in doc._.entities if e.kind == "person" for m in e.mentions
+                   if doc[first].idx <= m.start < token.idx)
+    last: list[str] = []
+    for _, key in reversed(named):
+        if key not in last:
+            last.append(key)
+    return [e for e in doc._.entities if e.key in last[:2]] if len(last) >= 2 else []
 
 
 def cue_lemma(token: Token) -> str:

@@ -185,3 +185,27 @@ def test_it_is_never_a_title_that_only_describes_someone(run) -> None:
                 "Mara Quinlan performed it at the Heron Hall on Sunday.")
     assert [(_name(facts.entities, p.performer), _name(facts.works, p.work)) for p in facts.performances] == [
         ("Mara Quinlan", "Lantern Song")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ("Mara Quinlan will release her single 'Lantern Song', a duet with former 'Night Owls' champ Tom Brindle.\n"
+         "The pair performed it together at the Heron Hall on Sunday."),
+        ("Tom Brindle won best new artist while Mara Quinlan took album of the year. She thanked her band.\n"
+         "Both performers returned later to duet on 'Lantern Song'."),
+    ],
+)
+def test_the_pair_is_the_two_people_named_last(run, text: str) -> None:
+    facts = run(text)
+    performed = {(_name(facts.entities, p.performer), _name(facts.works, p.work)) for p in facts.performances}
+    assert {("Mara Quinlan", "Lantern Song"), ("Tom Brindle", "Lantern Song")} <= performed
+    assert all(work == "Lantern Song" for _, work in performed)
+
+
+def test_a_pair_with_three_people_named_is_the_last_two(run) -> None:
+    facts = run("Owen Fenmore hosted. Mara Quinlan sang first and Tom Brindle joined her.\n"
+                "The duo performed 'Lantern Song' to close the night.")
+    performers = {_name(facts.entities, p.performer) for p in facts.performances
+                  if _name(facts.works, p.work) == "Lantern Song"}
+    assert performers == {"Mara Quinlan", "Tom Brindle"}
