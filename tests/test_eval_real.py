@@ -35,8 +35,8 @@ FLOORS = {
     "quote_span": 0.95,
     "quote_speaker": 0.90,
     "performed_work": 0.61,
-    "performed_work_where": 0.48,
-    "event_at_place": 0.60,
+    "performed_work_where": 0.51,
+    "event_at_place": 0.65,
 }
 
 

@@ -45,7 +45,7 @@ def described_events(doc: Doc, taken: set[int]) -> list[EventMention]:
             continue
         if any(k in taken for k in range(start, end)):
             continue
-        found.append(EventMention(start, end, doc[start:end].text, kind))
+        found.append(EventMention(start, end, doc[start:end].text, kind, described_by=tok.i))
         taken.update(range(start, end))
     return found
 

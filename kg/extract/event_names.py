@@ -104,6 +104,8 @@ class EventMention:
     kind: str
     generic: bool = False
     from_model: bool = False  # a spaCy EVENT entity rather than a rule's find
+    #: the head noun of an event named by description ("the final concert"), else None
+    described_by: int | None = None
 
 
 def _is_year(token) -> bool:  # type: ignore[no-untyped-def]

@@ -48,7 +48,7 @@ _RELATIVES = function_words("relative")
 
 # The sieves that place an event, in the order they are tried (see events.extract_events).
 AFTER_NAME = sieve("location.after-name", "the place right after the event's name, in its clause",
-                   "the Quarry Festival at Orla Park → Orla Park", 0.62)
+                   "the Quarry Festival at Orla Park → Orla Park", 0.75)
 OF_VERB = sieve("location.of-verb", "the place of the verb the event's name is the subject of",
                 "The Quarry Festival returns to Orla Park in July. → Orla Park", 0.75)
 LATER_CLAUSE = sieve("location.later-clause", "a venue of another clause of the event's sentence",

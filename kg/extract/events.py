@@ -46,6 +46,7 @@ from kg.extract.text import (
 )
 
 _SUPER_PREPS = function_words("super-prep")
+_DEFINITE = function_words("definite")
 
 #: A Roman numeral, lower case: the edition of a game ("Super Bowl LXI").
 _ROMAN = re.compile(r"[ivxlc]{1,7}")
@@ -203,6 +204,8 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
             if same is not None and _prefer_name(m.kind, norm, same):
                 data[same]["name"] = m.name
             norm = same or norm
+        # "the celebratory concert in C" after "the X Concert": a description of the show named before
+        norm = _described_back(doc, m, data, order) or norm
         base = _undated(norm)
         if base != norm:
             dated.setdefault(base, norm)
@@ -260,6 +263,26 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
         )
         for norm in order
     )
+
+
+def _described_back(doc: Doc, m: EventMention, data: dict[str, dict], order: list[str]) -> str | None:
+    """The named event a definite description stands for: "the celebratory concert" after "the X Concert".
+
+    A bare "the concert" refers back to the last concert named (``referred_event``); adjectives
+    before the noun describe it, they do not make it another one. A description with its own
+    owner ("the funeral of X", "the final concert of the Y series") or place ("the Denver
+    concert") names an event of its own.
+    """
+    if m.described_by is None or m.end != m.described_by + 1 or doc[m.start - 1].lower_ not in _DEFINITE:
+        return None
+    # "the Denver concert" of a tour is one night of it, not the tour
+    if not all(t.is_lower for t in doc[m.start : m.end]):
+        return None
+    kinds = BACK_NOUNS.get(doc[m.described_by].lower_)
+    if kinds is None:
+        return None
+    before = [n for n in order if not data[n]["generic"] and (not kinds or data[n]["kind"] in kinds)]
+    return before[-1] if before else None
 
 
 def referred_event(doc: Doc, token: Token) -> str | None:

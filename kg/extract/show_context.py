@@ -29,7 +29,7 @@ from kg.extract.sieves import sieve
 from kg.extract.text import sentence_bounds
 
 CLAUSE = sieve("context.clause", "the event, venue or city the performance's own clause names",
-               "Rivera sang 'Lantern Song' at the Brindle Hall. → Brindle Hall", 0.57)
+               "Rivera sang 'Lantern Song' at the Brindle Hall. → Brindle Hall", 0.86)
 SENTENCE = sieve("context.sentence", "an event its sentence names, for a performance its clause left unplaced",
                  "At the Quarry Festival, fans heard Rivera sing 'Lantern Song'. → Quarry Festival", 0.67)
 PARAGRAPH = sieve("context.paragraph", "the event named in the two sentences before it",

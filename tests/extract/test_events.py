@@ -238,3 +238,15 @@ def test_the_funeral_of_someone_in_a_town_is_in_that_town(run) -> None:
     facts = run("Mara Quinlan sang 'Lantern Song' at the funeral of Tom Brindle in Galway, this afternoon.")
     event = _event(facts, "funeral of Tom Brindle")
     assert _place_name(facts, event.location) == "Galway"
+
+
+def test_a_description_of_the_named_show_places_that_show(run) -> None:
+    facts = run("The Harbour Concert 2026 drew a big crowd on Sunday.\n\n"
+                "Mara Quinlan said she was proud to sing at the celebratory concert in Galway.")
+    assert [e.name for e in facts.events] == ["Harbour Concert 2026"]
+    assert _place_name(facts, _event(facts, "Harbour Concert 2026").location) == "Galway"
+
+
+def test_a_description_with_a_place_of_its_own_is_another_event(run) -> None:
+    facts = run("The Lantern Tour opened in May.\n\nMara Quinlan played the Galway concert at the Heron Hall.")
+    assert _event(facts, "Lantern Tour").location is None
