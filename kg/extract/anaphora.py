@@ -28,6 +28,7 @@ from kg.extract.cues import (
 )
 from kg.extract.descriptions import (
     DEFINITE,
+    NOMINAL,
     add_description,
     age_after,
     age_of,
@@ -42,6 +43,12 @@ from kg.extract.discourse import (
 )
 from kg.extract.lexicon import labels, tagged
 from kg.extract.text import doc_text, subject_indices
+
+
+def may_refer(lower: str, pos: str) -> bool:
+    """Whether a word of this form and part of speech can be what :func:`resolve_reference` resolves
+    (a pronoun, "it", or a description's noun): a walk over every token asks no more of the rest."""
+    return lower in PRONOUNS or lower == "it" or pos in NOMINAL
 
 
 def resolve_reference(

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.anaphora import resolve_reference
+from kg.extract.anaphora import may_refer, resolve_reference
 from kg.extract.clusters import Cluster, cluster_names
 from kg.extract.cues import (
     find_marked_spans,
@@ -30,7 +30,7 @@ from kg.extract.discourse import (
 )
 from kg.extract.mentions import name_mentions
 from kg.extract.model import Entity, TextSpan
-from kg.extract.text import doc_text, doc_tokens
+from kg.extract.text import doc_text, doc_tokens, token_words
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 #: Words the cut-off last line of an excerpt has when it is prose rather than a caption.
@@ -110,6 +110,7 @@ def _read_in_order(
     Returns the salience of every entity at the end of each sentence.
     """
     toks = doc_tokens(doc)
+    words = token_words(doc)
     focus: Salience[Cluster] = Salience()
     log: list[dict[Cluster, float]] = []
     for sent in doc.sents:
@@ -124,7 +125,7 @@ def _read_in_order(
                     focus.mention(cluster, *_weight(token, caption, quoted))
                     seen.add(id(cluster))
                 continue
-            if token.i in quoted or caption:
+            if token.i in quoted or caption or not may_refer(words.lower[token.i], words.pos[token.i]):
                 continue
             target = resolve_reference(doc, token, clusters, focus, of_token)
             if target is not None and (id(target) not in seen or token.dep_ in SUBJECT_DEPS):

@@ -23,6 +23,7 @@ from kg.extract.cues import (
     is_say_verb,
 )
 from kg.extract.lexicon import function_words, labels
+from kg.extract.text import doc_tokens, token_words
 
 #: How far left of its head noun a description may start ("the five-time Lantern Award winner").
 _MAX_DESC_TOKENS = 8
@@ -31,6 +32,8 @@ DEFINITE = frozenset({"the"})
 _INDEFINITE = function_words("article") - DEFINITE
 #: Parts of speech that may head a description.
 _NOMINAL = labels("nominal")
+#: Parts of speech a description's head word may have.
+NOMINAL = _NOMINAL
 
 
 #: Marks that may sit inside a description ("the 'Golden Hour' singer", "the singer-songwriter").
@@ -128,7 +131,8 @@ def link_appositions(
 
     Also reads ages given after a name or description ("X, 37,").
     """
-    for token in doc:
+    pos = token_words(doc).pos
+    for token in doc_tokens(doc):
         if token.i in quoted:
             continue
         cluster = of_token.get(token.i)
@@ -138,7 +142,7 @@ def link_appositions(
             if token.i > 0 and token.i - 1 not in of_token and cluster.kind == "person":
                 _title_before(doc, token.i, cluster, of_token)
             continue
-        kind = description_noun(token)
+        kind = description_noun(token) if pos[token.i] in _NOMINAL else None
         if kind != "person":
             continue
         target = _apposed_name(token, of_token)

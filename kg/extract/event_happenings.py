@@ -9,7 +9,7 @@ from __future__ import annotations
 from spacy.tokens import Doc, Token
 
 from kg.extract.lexicon import table
-from kg.extract.text import doc_tokens, is_cap
+from kg.extract.text import doc_tokens, is_cap, token_words
 
 #: Verb lemma -> "passive", or the object noun that makes it a verb of happening ("take" "place").
 _VERBS = table("happening_verbs")
@@ -18,7 +18,8 @@ _VERBS = table("happening_verbs")
 def happening_names(doc: Doc, covered: set[int]) -> list[tuple[int, int]]:
     """Token ranges of capitalised names that are the subjects of verbs of happening."""
     found = []
-    for verb in doc_tokens(doc):
+    toks = doc_tokens(doc)
+    for verb in (toks[i] for i, lemma in enumerate(token_words(doc).lemma) if lemma in _VERBS):
         subject = _subject(verb)
         if subject is None or subject.pos_ != "PROPN" or subject.ent_type_ in ("PERSON", "GPE", "DATE"):
             continue

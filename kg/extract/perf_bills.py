@@ -18,6 +18,7 @@ from kg.extract.model import Entity, Performance, TextSpan
 from kg.extract.perf_agents import SHOW_NOUNS, char_span
 from kg.extract.perf_context import RENDITION_NOUNS, Context, Index, chain, works_in
 from kg.extract.sieves import sieve
+from kg.extract.text import token_words
 
 #: Nouns for the acts billed at an event ("among its headliners", "the lineup includes X").
 _BILL_NOUNS = words("bill_nouns")
@@ -51,7 +52,10 @@ def billed_performances(doc: Doc, idx: Index, sent: Span, here: str | None, cont
     """
     found: list[Performance] = []
     events = {e.key: e for e in doc._.events}
-    for noun in idx.tokens[sent.start : sent.end]:
+    lemmas = token_words(doc).lemma
+    # (only a bill's noun, a show's noun or an act noun "on the bill" can be one)
+    for noun in (idx.tokens[k] for k in range(sent.start, sent.end)
+                 if lemmas[k] in _BILL_NOUNS or lemmas[k] in SHOW_NOUNS or lemmas[k] in _ACT_NOUNS):
         # ("Nina's set" with "set" tagged a verb: what is possessed is a noun)
         if noun.pos_ not in ("NOUN", "PROPN") and not (noun.dep_ in labels("argument")
                                                       and any(c.dep_ == "poss" for c in noun.children)):
@@ -88,7 +92,9 @@ def owned_parts(doc: Doc, idx: Index, sent: Span, event: str | None) -> list[Per
     show, or of a performance, performed its work."""
     found: list[Performance] = []
     events = {e.key: e for e in doc._.events}
-    for noun in idx.tokens[sent.start : sent.end]:
+    words = token_words(doc)
+    for noun in (idx.tokens[k] for k in range(sent.start, sent.end)
+                 if words.pos[k] == "NOUN" and words.lemma[k] in _OWNED_NOUNS):
         if noun.pos_ != "NOUN" or noun.lemma_.lower() not in _OWNED_NOUNS:
             continue
         owners = [e for c in noun.children if c.dep_ == "poss"

@@ -22,6 +22,7 @@ from kg.extract.article_scene import (
 )
 from kg.extract.coref import entity_at
 from kg.extract.dates import is_clause_date, is_future, parse_date
+from kg.extract.event_names import BACK_NOUNS
 from kg.extract.events import referred_event
 from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.model import Entity, Event, TextSpan, When
@@ -30,6 +31,7 @@ from kg.extract.text import (
     doc_ents,
     doc_tokens,
     governing_verb,
+    token_words,
     sentence_bounds,
 )
 
@@ -248,8 +250,9 @@ def top_kind(events: dict[str, Event], key: str) -> str:
 
 def referred_in(doc: Doc, start: int, end: int) -> str | None:
     """An event a bare noun of tokens ``start:end`` stands for ("headline the three-day event")."""
-    toks = doc_tokens(doc)
-    return next((key for k in range(start, end) if (key := referred_event(doc, toks[k])) is not None), None)
+    toks, lower = doc_tokens(doc), token_words(doc).lower
+    return next((key for k in range(start, end)
+                 if lower[k] in BACK_NOUNS and (key := referred_event(doc, toks[k])) is not None), None)
 
 
 def sentence_event(sent: Span, verb: Token, idx: Index) -> str | None:

@@ -15,6 +15,7 @@ from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.perf_agents import CUE_LEMMAS, SURE_VERBS, cue_lemma
 from kg.extract.perf_bills import SETLIST_VERBS
 from kg.extract.perf_context import RENDITION_NOUNS, Index
+from kg.extract.text import token_words
 
 #: Objects that make an ambiguous verb a performance ("delivered a rendition", "took the stage").
 _MUSIC_OBJECTS = words("music_objects")
@@ -52,9 +53,15 @@ def cue_verbs(sent: Span, idx: Index) -> list[Token]:
     The small model reads "dedicated 'X' to ..." after a long subject as an adjective of the
     title ("dedicated/amod 'X'"): a cue word modifying a title is still the verb.
     """
-    tokens = idx.tokens[sent.start : sent.end]
+    words = token_words(sent.doc)
+    lemma, lower, pos = words.lemma, words.lower, words.pos
     # (a verb done "with a cover of" needs a rendition noun in the sentence: most have none)
-    rendition = any(t.lemma_.lower() in RENDITION_NOUNS for t in tokens)
+    rendition = any(lemma[k] in RENDITION_NOUNS for k in range(sent.start, sent.end))
+    # only these can pass the test below: a cue's lemma ("make" an appearance), a past form read
+    # as another word, a verb of a setlist, a verb done with a rendition
+    tokens = [idx.tokens[k] for k in range(sent.start, sent.end)
+              if lemma[k] in CUE_LEMMAS or lemma[k] in SETLIST_VERBS or lemma[k] == "make"
+              or lower[k].endswith("ed") or rendition and pos[k] == "VERB"]
     return [t for t in tokens if cue_lemma(t) in CUE_LEMMAS and (
         t.pos_ in ("VERB", "AUX") or t.pos_ == "NOUN" and (t.dep_ == "ROOT" or _after_to(t))
         or _misread_as_modifier(t, idx))

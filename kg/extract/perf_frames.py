@@ -28,7 +28,7 @@ from kg.extract.model import Entity, Performance, TextSpan
 from kg.extract.perf_agents import char_span, cue_lemma, performers_of
 from kg.extract.perf_context import RENDITION_NOUNS
 from kg.extract.sieves import Sieve, sieve
-from kg.extract.text import doc_text, doc_tokens, sentence_bounds, sentence_number
+from kg.extract.text import doc_text, doc_tokens, sentence_bounds, sentence_number, token_words
 
 #: Verbs of performing whose object is what was performed ("sang A", "performed B", "played C").
 _VERBS = tagged("performance_verbs", "sure") | tagged("performance_verbs", "voice") | tagged("performance_verbs", "frame")
@@ -280,8 +280,11 @@ def _act_in_focus(doc: Doc, span: Span, acts: set[str]) -> Entity | None:
 def _acts(doc: Doc) -> set[str]:
     """Who performs in the article: the subjects of its verbs of performing that are people or groups."""
     out: set[str] = set()
-    for tok in doc_tokens(doc):
-        if tok.pos_ == "VERB" and cue_lemma(tok) in _VERBS:
+    toks, words = doc_tokens(doc), token_words(doc)
+    # (cue_lemma gives a word of _VERBS only for its lemma, "make" or a past form)
+    for tok in (toks[k] for k, (lemma, pos) in enumerate(zip(words.lemma, words.pos)) if pos == "VERB" and (
+            lemma in _VERBS or lemma == "make" or words.lower[k].endswith("ed"))):
+        if cue_lemma(tok) in _VERBS:
             out.update(e.key for e in performers_of(doc, tok) if e.kind in ("person", "group"))
     return out
 

@@ -11,6 +11,8 @@ freed as soon as it is dropped, not left to the garbage collector.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.cues import is_dash
@@ -26,6 +28,16 @@ _NAME_INNER_EDGE = function_words("genitive") | {"the"}
 _NAME_POSSESSORS = words("name_possessors")
 
 
+class Words(NamedTuple):
+    """Per token index, the strings the rules test most: read once per Doc, so a pass over every
+    token can skip the ones it has no use for without touching a Token."""
+
+    text: list[str]
+    lower: list[str]
+    lemma: list[str]  # lower-cased
+    pos: list[str]
+
+
 class DocIndex:
     """A Doc's text, tokens, entities, sentence bounds per token and subject indices, each built on first use.
 
@@ -34,13 +46,22 @@ class DocIndex:
     """
 
     def __init__(self, doc: Doc) -> None:
-        self.text: str = doc.text
         self.tokens: list[Token] = list(doc)
+        self.text: str = "".join(t.text_with_ws for t in self.tokens)
         self.ents: tuple[Span, ...] = doc.ents
         self._sent_starts: list[int] | None = None
         self._sent_ends: list[int] | None = None
         self._subjects: list[int] | None = None
         self._numbers: dict[int, int] | None = None
+        self._words: Words | None = None
+
+    def words(self) -> Words:
+        """Each token's text, lower-case form, lower-case lemma and part of speech."""
+        if self._words is None:
+            toks = self.tokens
+            self._words = Words([t.text for t in toks], [t.lower_ for t in toks],
+                                [t.lemma_.lower() for t in toks], [t.pos_ for t in toks])
+        return self._words
 
     def sentence_bounds(self, doc: Doc) -> tuple[list[int], list[int]]:
         """Per token, the index of its sentence's first token and one past its last."""
@@ -106,6 +127,11 @@ def doc_tokens(doc: Doc) -> list[Token]:
 def doc_ents(doc: Doc) -> tuple[Span, ...]:
     """The named entities of the doc, made once (``doc.ents`` makes new Spans each time)."""
     return doc_index(doc).ents
+
+
+def token_words(doc: Doc) -> Words:
+    """Each token's text, lower-case form, lower-case lemma and part of speech, as lists read once."""
+    return doc_index(doc).words()
 
 
 def sentence_bounds(doc: Doc) -> tuple[list[int], list[int]]:

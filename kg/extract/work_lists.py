@@ -19,7 +19,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.cues import OPENING_MARKS, MarkedSpan, find_marked_spans, is_mark
 from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import function_words, kinds, labels, tagged, words
-from kg.extract.text import doc_text, doc_tokens, sentence_bounds
+from kg.extract.text import doc_text, doc_tokens, sentence_bounds, token_words
 
 #: Verbs whose object, or whose "with"/"on"/"into"/"for" object, may be a song's title.
 _VERBS = tagged("performance_verbs", "song") | tagged("performance_verbs", "sure")
@@ -61,8 +61,8 @@ def music_titles(doc: Doc) -> list[Span]:
 def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
     """Token indices at which a title may start, each with whether the slot holds one title only
     and whether it is a verb's direct object (where a person may stand as well: "joined X")."""
-    for tok in doc_tokens(doc):
-        low, pos, lemma = tok.lower_, tok.pos_, tok.lemma_.lower()
+    toks, words = doc_tokens(doc), token_words(doc)
+    for tok, low, pos, lemma in zip(toks, words.lower, words.pos, words.lemma):
         if pos == "VERB" and lemma in _VERBS:
             # "sang Whoops", "belted Edith Piaf's ...", "opened his set with A", "duet on B"
             yield from ((c.i + 1, False, False) for c in tok.children if c.dep_ == "prep" and c.lower_ in _PREPS

@@ -17,7 +17,7 @@ from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
 from kg.extract.model import TextSpan, Work
 from kg.extract.sieves import Sieve
-from kg.extract.text import doc_text, doc_tokens, is_cap, sentence_bounds
+from kg.extract.text import doc_text, doc_tokens, is_cap, sentence_bounds, token_words
 
 #: Forms of concert music that name a piece with its number ("Symphony No. 2").
 _CONCERT_FORMS = words("concert_forms")
@@ -238,8 +238,9 @@ def title_set_off(doc: Doc, cue: int, sent_end: int) -> Span | None:
 def concert_pieces(doc: Doc) -> list[Span]:
     """Titles named by their form: "Mahler's Symphony No. 2", "the Piano Concerto No. 1", "Ninth Symphony"."""
     found = []
-    for tok in doc_tokens(doc):
-        if tok.text not in _CONCERT_FORMS or (tok.i + 1 < len(doc) and doc[tok.i + 1].text in _ENSEMBLE_ENDS):
+    toks = doc_tokens(doc)
+    for tok in (toks[k] for k, text in enumerate(token_words(doc).text) if text in _CONCERT_FORMS):
+        if tok.i + 1 < len(doc) and doc[tok.i + 1].text in _ENSEMBLE_ENDS:
             continue
         start = tok.i
         while start > 0 and doc[start - 1].is_title and doc[start - 1].pos_ in labels("nominal") \
@@ -261,8 +262,9 @@ def titles_before_roles(doc: Doc) -> list[tuple[Span, bool]]:
     """Capitalised titles right before a role noun: "the Night Garden Is Blooming actor"."""
     found = []
     sent_starts, _ = sentence_bounds(doc)
-    for tok in doc_tokens(doc):
-        if tok.text not in _ROLES or tok.i == 0:
+    toks = doc_tokens(doc)
+    for tok in (toks[k] for k, text in enumerate(token_words(doc).text) if text in _ROLES):
+        if tok.i == 0:
             continue
         start = tok.i
         while start - 1 >= sent_starts[tok.i] and _title_word(doc[start - 1]) and doc[start - 1].lower_ != "the":

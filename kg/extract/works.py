@@ -22,7 +22,7 @@ from kg.extract.cues import (
 )
 from kg.extract.model import Work
 from kg.extract.sieves import sieve
-from kg.extract.text import doc_ents, doc_text, doc_tokens, sentence_bounds
+from kg.extract.text import doc_ents, doc_text, doc_tokens, sentence_bounds, token_words
 from kg.extract.work_lists import music_titles
 from kg.extract.work_titles import (
     CUES,
@@ -98,7 +98,8 @@ def extract_works(doc: Doc) -> tuple[Work, ...]:
     candidates += titles_before_roles(doc)
     # cue noun + capitalised title without quotes
     _, sent_ends = sentence_bounds(doc)
-    for tok in doc_tokens(doc):
+    toks = doc_tokens(doc)
+    for tok in (toks[k] for k, lower in enumerate(token_words(doc).lower) if lower in CUES):
         # "the musical X": the tagger may call the cue an adjective before a name
         cue = tok.pos_ == "NOUN" or tok.pos_ == "ADJ" and tok.i > 0 and doc[tok.i - 1].lower_ in DETERMINERS
         if tok.lower_ in CUES and cue and tok.i + 1 < len(doc):

@@ -76,9 +76,9 @@ def split_entity_lines(doc: Doc) -> Doc:
     A heading over a paragraph ("1. Ana Silva") runs into the paragraph's first word for
     the model, which reads across lines.
     """
-    text = doc.text
     found = doc.ents
-    if not any("\n" in text[ent.start_char : ent.end_char] for ent in found):
+    # (asked of each entity, not of doc.text, which spaCy rebuilds token by token)
+    if not any("\n" in ent.text for ent in found):
         return doc  # most Docs: setting doc.ents again would cost as much as the rest
     ents = []
     for ent in found:
