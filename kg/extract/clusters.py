@@ -137,4 +137,6 @@ def _names_beside(doc: Doc, m: NameMention) -> frozenset[str]:
     """The names coordinated with ``m`` ("X and Y", "X, Y and Z"): never the same person as ``m``."""
     root = doc[m.start : m.end].root
     linked = {c.i for c in root.children if c.dep_ == "conj"} | ({root.head.i} if root.dep_ == "conj" else set())
+    if not linked:
+        return frozenset()
     return frozenset(e.text for e in doc_ents(doc) if any(e.start <= i < e.end for i in linked))

@@ -13,7 +13,7 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.event_names import EventMention
 from kg.extract.lexicon import kinds
-from kg.extract.text import doc_tokens, sentence_bounds
+from kg.extract.text import doc_tokens, sentence_bounds, token_words
 
 #: Event nouns and their kinds.
 _NOUNS = kinds("event_nouns")
@@ -29,7 +29,7 @@ def described_events(doc: Doc, taken: set[int]) -> list[EventMention]:
     place_tokens = _place_tokens(doc)
     starts, ends = sentence_bounds(doc)
     found: list[EventMention] = []
-    for tok in toks:
+    for tok in (toks[k] for k, lower in enumerate(token_words(doc).lower) if lower in _NOUNS):
         kind = _NOUNS.get(tok.lower_)
         if kind is None or not tok.is_lower or tok.pos_ != "NOUN" or tok.i in taken:
             continue

@@ -27,6 +27,7 @@ from kg.extract.text import (
     is_cap,
     sentence_bounds,
     title_run_start,
+    token_words,
 )
 
 #: Final words that make a name an event, with the event kind: capitalised ones end a capitalised
@@ -210,18 +211,18 @@ def _plural_at(doc: Doc, i: int, plurals: frozenset[str]) -> tuple[int, str] | N
 
 def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset()) -> list[EventMention]:
     """Event mentions of one sentence, left to right, never overlapping."""
-    toks = doc_tokens(doc)
+    toks, words = doc_tokens(doc), token_words(doc)
     found: list[EventMention] = []
     i = sent.start
     taken_until = sent.start
     while i < sent.end:
-        tok = toks[i]
-        text = tok.text
+        text = words.text[i]
         if i < taken_until or not (text in _HEADS or text in _LOWER_HEADS or text in _KNOWN_FIRST
-                                   or text in plurals or tok.lower_ in _NIGHT_MODS):
+                                   or text in plurals or words.lower[i] in _NIGHT_MODS):
             # (no event name starts here: the tests below would each say so, more slowly)
             i += 1
             continue
+        tok = toks[i]
         known = _known_at(doc, i) or _plural_at(doc, i, plurals)
         # "Doris Day", "Lucille Ball": a person's surname, not an event ("Lantern Awards" tagged PERSON is)
         head_kind = _HEADS.get(tok.text) if not (tok.ent_type_ == "PERSON" and tok.text in _SURNAME_HEADS) else None

@@ -34,7 +34,7 @@ from kg.extract.name_rules import (
     overlaps_of,
     the_plural,
 )
-from kg.extract.text import doc_text, doc_tokens, subject_indices
+from kg.extract.text import doc_text, doc_tokens, subject_indices, token_words
 
 #: Name words too common to join a run to a person by themselves.
 _NOT_SURNAMES = words("common_name_words")
@@ -113,14 +113,15 @@ def repeated_names(doc: Doc, found: list[NameMention], blocked: list[tuple[int, 
     The small model tags a band's name in one sentence and not in the next; once the name
     is known, every occurrence of the same words is that group.
     """
-    toks = doc_tokens(doc)
+    toks, texts = doc_tokens(doc), token_words(doc).text
     taken = {k for m in found for k in range(m.start, m.end)}
     names = {tuple(t.text for t in doc[m.start : m.end]): m.kind for m in found if m.kind != "person"}
     extra: list[NameMention] = []
     for name_words, kind in names.items():
         width = len(name_words)
-        for i in range(len(doc) - width + 1):
-            if toks[i].text != name_words[0] or any(k in taken for k in range(i, i + width)):
+        first = name_words[0]
+        for i in (k for k, text in enumerate(texts[: len(doc) - width + 1]) if text == first):
+            if any(k in taken for k in range(i, i + width)):
                 continue
             span = doc[i : i + width]
             if tuple(t.text for t in span) != name_words or overlaps_of(blocked, span.start_char, span.end_char):
@@ -233,14 +234,16 @@ def _with_compounds(span: Span, covered: set[int]) -> Span:
 
 def candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) -> list[Span]:
     """Capitalised words and runs of proper nouns outside entities, places, works and events."""
-    toks = doc_tokens(doc)
+    toks, words = doc_tokens(doc), token_words(doc)
+    name_pos = labels("name-word")
     runs: list[Span] = []
     i = 0
     while i < len(doc):
-        token = toks[i]
-        if i in covered or not token.is_title or token.pos_ not in labels("name-word"):
+        # (spaCy's is_title is str.istitle of the token's text)
+        if i in covered or not words.text[i].istitle() or words.pos[i] not in name_pos:
             i += 1
             continue
+        token = toks[i]
         if token.lower_ in PERSON_NOUNS or token.lower_ in GROUP_NOUNS or token.lower_ in TITLE_ABBREVIATIONS:
             # "Majority Leader", "the Duke of X", "Gov.": a title or description, not a name
             i += 1

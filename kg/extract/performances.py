@@ -166,8 +166,9 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
         billed = billed_performances(doc, idx, sent, here, context)
         found.extend(_ruled(billed, BILL))
         found.extend(_ruled(owned_parts(doc, idx, sent, here or context.event or idx.article_event), SHOW_PART))
-        context.update(doc, sent, here, caption, acts or [e for e in doc._.entities if any(
-            p.performer == e.key for p in billed)], next((p.location for p in found[start:] if p.location), None))
+        billed_acts = {p.performer for p in billed}
+        named = acts or ([e for e in doc._.entities if e.key in billed_acts] if billed_acts else [])
+        context.update(doc, sent, here, caption, named, next((p.location for p in found[start:] if p.location), None))
     found = _ruled(band_credits(doc, found, idx.article_event), BAND)
     # the clause reading placed what it found with its own guards; the frames around each title
     # link what it did not, and the show-context resolver places those

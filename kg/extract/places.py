@@ -40,7 +40,7 @@ from kg.extract.place_names import (
     venue_word,
     with_stage_word,
 )
-from kg.extract.text import doc_ents, doc_tokens, is_cap, title_run_start
+from kg.extract.text import doc_ents, is_cap, title_run_start, token_words
 from kg.extract.works import WORK_CUES
 
 #: Final words of companies: "works at Live Nation Inc." is no place.
@@ -86,7 +86,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
     is only a place when an event or a performance is located there, or when the name
     itself ends in a venue word.
     """
-    toks = doc_tokens(doc)
+    words = token_words(doc)
     events = _event_tokens(doc)
     builder = Builder(doc)
     ents_by_start = {e.start: e for e in doc_ents(doc) if e.label_ in _GEO_LABELS}
@@ -108,7 +108,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
                     and not _in_marks(doc, ent.start, ent.end) and not _after_group_noun(doc, ent.start):
                 nxt = _add_entity(doc, ent, sent.end, events, builder)
             # (a place starts on a capital, "at X" or "the city of X": other words need no look)
-            elif not (toks[i].text[:1].isupper() or toks[i].lower_ == "at" or toks[i].lower_ in KIND_NOUNS):
+            elif not (words.text[i][:1].isupper() or words.lower[i] == "at" or words.lower[i] in KIND_NOUNS):
                 nxt = i + 1
             else:
                 nxt = (
