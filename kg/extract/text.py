@@ -171,12 +171,19 @@ def title_run_start(doc: Doc, end: int, floor: int) -> int:
         elif tok.lower_ in function_words("genitive") and i - 1 >= floor and doc[i - 1].lower_ in _NAME_POSSESSORS:
             start = i
         # "&", "of" between capitalised words
-        elif tok.lower_ in NAME_INNER and tok.lower_ not in _NAME_INNER_EDGE and i - 1 >= floor and is_cap(doc[i - 1]):
+        elif tok.lower_ in NAME_INNER and tok.lower_ not in _NAME_INNER_EDGE and i - 1 >= floor and is_cap(doc[i - 1]) \
+                and not is_spaced_dash(tok):
             start = i
         else:
             break
         i -= 1
     return start
+
+
+def is_spaced_dash(token: Token) -> bool:
+    """A dash with a space on each side: punctuation between clauses ("Ana Silva - Brindle Hall,
+    Denver", "DENVER - Since ..."), never inside a name, whose hyphens have none."""
+    return is_dash(token.text) and bool(token.whitespace_) and token.i > 0 and bool(token.nbor(-1).whitespace_)
 
 
 def governing_verb(token: Token) -> Token:

@@ -19,7 +19,7 @@ from kg.extract.events import extract_events
 from kg.extract.performances import extract_performances
 from kg.extract.places import extract_places
 from kg.extract.quotes import extract_quotes
-from kg.extract.text import release_index
+from kg.extract.text import is_spaced_dash, release_index
 from kg.extract.works import extract_works, link_creators
 from kg.nlp.extensions import set_doc_extensions
 
@@ -71,25 +71,31 @@ def _line_ends(doc: Doc, text: str, newline) -> bool:  # type: ignore[no-untyped
 
 @Language.component("kg_entity_lines")
 def split_entity_lines(doc: Doc) -> Doc:
-    """Cut the model's entities at line breaks: "Ana Silva\nSilva opened..." is two names.
+    """Cut the model's entities at line breaks and at a dash set off by spaces.
 
     A heading over a paragraph ("1. Ana Silva") runs into the paragraph's first word for
-    the model, which reads across lines.
+    the model, which reads across lines: "Ana Silva\nSilva opened..." is two names. A
+    dash with a space on each side is punctuation, never part of a name (a name's hyphen
+    has none): in a headline "Ana Silva - Brindle Hall, Denver" or a dateline "DENVER -
+    Since ..." the name ends before it, and what follows is left to the other readers.
     """
     found = doc.ents
     # (asked of each entity, not of doc.text, which spaCy rebuilds token by token)
-    if not any("\n" in ent.text for ent in found):
+    if not any("\n" in ent.text or len(ent) > 2 and any(is_spaced_dash(t) for t in ent) for ent in found):
         return doc  # most Docs: setting doc.ents again would cost as much as the rest
     ents = []
     for ent in found:
-        start = ent.start
+        start, end = ent.start, ent.end
         for token in ent:
             if "\n" in token.text:
                 if token.i > start:
                     ents.append(Span(doc, start, token.i, label=ent.label_))
                 start = token.i + 1
-        if ent.end > start:
-            ents.append(Span(doc, start, ent.end, label=ent.label_))
+            elif token.i > start and is_spaced_dash(token):
+                end = token.i
+                break
+        if end > start:
+            ents.append(Span(doc, start, end, label=ent.label_))
     doc.ents = ents
     return doc
 
