@@ -59,6 +59,12 @@ __all__ = [
 #: One RDF statement: subject, predicate, object.
 Triple = tuple[Node, URIRef, Node]
 
+# Terms written for every evidence span and named node, read once: a namespace makes a new
+# URIRef on each attribute read, and an article writes hundreds of these.
+_TYPE, _DERIVED_FROM, _EVIDENCE, _NAME, _MENTIONS = RDF.type, PROV.wasDerivedFrom, KG.evidence, SDO.name, SDO.mentions
+_SELECTOR_TYPES = (OA.TextPositionSelector, OA.TextQuoteSelector)
+_START, _END, _EXACT = OA.start, OA.end, OA.exact
+
 _ENTITY_TYPES = {
     "person": SDO.Person,
     "group": SDO.MusicGroup,
@@ -113,6 +119,7 @@ class _Writer:
         self.resolved = resolved or {}
         self.node = article_iri(article.id)
         self.iris: dict[tuple[str, str], URIRef] = {}
+        self.selectors: set[URIRef] = set()
 
     def add(self, s: Node, p: URIRef, o: Node | None) -> None:
         """Add one triple, skipping absent values."""
@@ -122,20 +129,24 @@ class _Writer:
     def evidence(self, node: URIRef, span: TextSpan) -> None:
         """Point ``node`` at the article and at the span of text it was read from."""
         selector = mint("article", self.article.id, "span", f"{span.start}-{span.end}")
-        self.add(node, PROV.wasDerivedFrom, self.node)
-        self.add(node, KG.evidence, selector)
-        self.add(selector, RDF.type, OA.TextPositionSelector)
-        self.add(selector, RDF.type, OA.TextQuoteSelector)
-        self.add(selector, OA.start, integer_literal(span.start))
-        self.add(selector, OA.end, integer_literal(span.end))
-        self.add(selector, OA.exact, text_literal(span.text))
+        triples = self.triples
+        triples[node, _DERIVED_FROM, self.node] = None
+        triples[node, _EVIDENCE, selector] = None
+        if selector in self.selectors:
+            return  # (the span is the evidence of another node too: described once)
+        self.selectors.add(selector)
+        for type_ in _SELECTOR_TYPES:
+            triples[selector, _TYPE, type_] = None
+        triples[selector, _START, integer_literal(span.start)] = None
+        triples[selector, _END, integer_literal(span.end)] = None
+        triples[selector, _EXACT, text_literal(span.text)] = None
 
     def named(self, node: URIRef, type_: URIRef, name: str, mentions: tuple[TextSpan, ...]) -> None:
         """The triples every named node shares: type, name, mention by the article, evidence."""
-        self.add(node, RDF.type, type_)
-        self.add(node, SDO.name, text_literal(name))
-        self.add(self.node, SDO.mentions, node)
-        self.add(node, PROV.wasDerivedFrom, self.node)
+        self.add(node, _TYPE, type_)
+        self.add(node, _NAME, text_literal(name))
+        self.add(self.node, _MENTIONS, node)
+        self.add(node, _DERIVED_FROM, self.node)
         for span in mentions:
             self.evidence(node, span)
 
