@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from spacy.attrs import LEMMA, LOWER, ORTH, POS
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.cues import is_dash
@@ -58,9 +59,10 @@ class DocIndex:
     def words(self) -> Words:
         """Each token's text, lower-case form, lower-case lemma and part of speech."""
         if self._words is None:
-            toks = self.tokens
-            self._words = Words([t.text for t in toks], [t.lower_ for t in toks],
-                                [t.lemma_.lower() for t in toks], [t.pos_ for t in toks])
+            # one array of string ids from spaCy, then each id's string (asking each Token is slower)
+            ids = self.tokens[0].doc.to_array([ORTH, LOWER, LEMMA, POS]).T.tolist() if self.tokens else [[]] * 4
+            text, lower, lemma, pos = ([_string(self.tokens[0].doc, n) for n in column] for column in ids)
+            self._words = Words(text, lower, [s.lower() for s in lemma], pos)
         return self._words
 
     def sentence_bounds(self, doc: Doc) -> tuple[list[int], list[int]]:
@@ -86,6 +88,18 @@ class DocIndex:
             wanted = {doc.vocab.strings["nsubj"], doc.vocab.strings["nsubjpass"]}
             self._subjects = [i for i, dep in enumerate(doc.to_array("DEP").tolist()) if dep in wanted]
         return self._subjects
+
+
+#: Strings by their id in spaCy's string store, shared by every Doc of a process (ids are hashes).
+_STRINGS: dict[int, str] = {}
+
+
+def _string(doc: Doc, id_: int) -> str:
+    """The string of a string-store id (a token's text, lemma or part of speech)."""
+    found = _STRINGS.get(id_)
+    if found is None:
+        found = _STRINGS[id_] = doc.vocab.strings[id_]
+    return found
 
 
 #: The Doc whose index was asked for last, and that index: the components run one Doc at a
