@@ -257,7 +257,7 @@ def test_quote_span_is_inside_the_marks(run) -> None:
         "Tara Quinn performed her hit song “Falling Into Morning” on Sunday.",
         "The band closed with the anthem “Rise Up Tonight” and left.",
         "Fans lined up for the “Midnight Harbor” premiere in Toronto.",
-        "She released the album ‘Paper Lanterns’ in March.",
+        "She released the album ‘Copper Kites’ in March.",
         # a title used as a modifier
         "On Monday, the “Glass Hearts” singer, 31, cancelled the show.",
         # scare quotes
@@ -267,10 +267,19 @@ def test_quote_span_is_inside_the_marks(run) -> None:
         "Marvin “The Hammer” Lopez won the fight.",
         # a Title In Capitals with no cue
         "Next week they will stage “The Long Goodbye Of Summer” in Leeds.",
+        # a title ending its sentence with the full stop inside the marks
+        "Mara Quinlan said the band won the prize for “Copper Kites.”",
+        "Later Tomas Brandt came back to sing the old Lantern Radio classic “Glass Hearts.”",
+        "Judges could not choose between two novels, “Harbor, Light, Salt.”",
     ],
 )
 def test_not_quotations(run, text: str) -> None:
     assert run(text).quotes == ()
+
+
+def test_capitalised_words_said_after_a_colon_stay_a_quotation(run) -> None:
+    facts = run("Asked about the plan, Mara Quinlan said: “Absolutely Not.”")
+    assert _said(facts) == [("Absolutely Not.", "Mara Quinlan")]
 
 
 def test_no_wrong_speaker_for_a_title(run) -> None:
