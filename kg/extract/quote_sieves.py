@@ -78,10 +78,12 @@ def _cue_speaker(ctx: QuoteContext, cand: Candidate) -> tuple[Token, Entity] | N
     if entity is None:
         # "Majority Leader X said", "her brother and collaborator X said": the name in the title
         subject, entity = _named_in(ctx, subject)
+    if entity is None:
+        entity = _person_named_by(ctx, subject)
     if entity is None or is_dash(cand.cue.text) and entity.kind != "person":
         # (a dash signs a quotation by a person; after a newspaper's name it cites a headline)
         return None
-    if subject.pos_ != "PROPN" and _named_inside(cand, entity):
+    if not _is_name(subject, entity) and _named_inside(cand, entity):
         # "the nominee" resolved to Reid, but the words say "Then I met Reid": someone else
         return None
     return subject, entity
@@ -89,12 +91,31 @@ def _cue_speaker(ctx: QuoteContext, cand: Candidate) -> tuple[Token, Entity] | N
 
 def _by_cue_name(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
     found = _cue_speaker(ctx, cand)
-    return found[1] if found is not None and found[0].pos_ == "PROPN" else None
+    return found[1] if found is not None and _is_name(*found) else None
 
 
 def _by_cue_resolved(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
     found = _cue_speaker(ctx, cand)
-    return found[1] if found is not None and found[0].pos_ != "PROPN" else None
+    return found[1] if found is not None and not _is_name(*found) else None
+
+
+def _name_words(entity: Entity) -> set[str]:
+    return {w for name in (entity.name, *entity.aliases) for w in name.split()}
+
+
+def _is_name(token: Token, entity: Entity) -> bool:
+    """Whether ``token`` names ``entity`` rather than describes it: a proper noun, or a
+    capitalised word of the entity's name that the small model tagged as a common noun."""
+    return token.pos_ == "PROPN" or token.is_title and token.text in _name_words(entity)
+
+
+def _person_named_by(ctx: QuoteContext, token: Token) -> Entity | None:
+    """The one person a capitalised subject names by a word of their name, where the model
+    left that mention untagged ('"...," Quinlan assured the panel' after "Mara Quinlan")."""
+    if not token.is_title or token.pos_ not in ("PROPN", "NOUN") or token.i in ctx.in_quote:
+        return None
+    named = [e for e in ctx.entities if e.kind == "person" and token.text in _name_words(e)]
+    return named[0] if len(named) == 1 else None
 
 
 def _named_in(ctx: QuoteContext, subject: Token) -> tuple[Token, Entity | None]:
@@ -254,16 +275,24 @@ def _clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
     gap = doc.char_span(lo + 1, hi, alignment_mode="contract") if hi > lo + 1 else None
     if gap is None:
         return True
-    if len(content_words(list(gap))) > _MAX_GAP_TOKENS:
-        return False
-    # the cue clause after the previous quotation names whom it was said to and what went on as
-    # it was said ("Rivera told a radio station in May", "said Rivera as she held the trophy")
+    # the rest of the cue's sentence after the previous quotation says whom it was said to and
+    # what went on as it was said ("Rivera told a radio station in May", "said Rivera as she
+    # held the trophy, dressed as Lopes"): circumstance, not a new speaker
     after = prev.cue is not None and prev.content.end <= prev.cue.token.i < gap.end
     own_clause = {t.i for t in prev.cue.token.subtree} if after else set()
+    own_sentence = set(range(gap.start, sentence_bounds(doc)[1][prev.cue.token.i])) - own_clause if after else set()
+    if len(content_words([t for t in gap if t.i not in own_clause | own_sentence])) > _MAX_GAP_TOKENS:
+        return False
+    # "Rivera added that the label wants ...": the speaker going on in reported speech
+    cue_at = prev.cue.token.i if prev.cue is not None else -1
+    own_words = {w.i for t in gap if t.i != cue_at and _same_speaker_says(ctx, t, prev.speaker) for w in t.subtree}
     for t in gap:
-        if t.i in own_clause:
+        if t.i in own_words or t.i in own_clause:
             continue
         other = _entity(ctx, t)
+        own_cue = prev.cue is not None and t.i == prev.cue.token.i
+        if t.i in own_sentence and not is_say_verb(t) and not is_say_verb(t.head):
+            continue
         if other is not None and other.key != prev.speaker.key:
             # someone else is named in between
             return False
@@ -275,11 +304,18 @@ def _clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
                 continue
             if other is None:
                 return False
-        own_cue = prev.cue is not None and t.i == prev.cue.token.i
         if is_say_verb(t) and not own_cue and t.pos_ != "NOUN" and any(c.dep_ in labels("subject") for c in t.children):
             # another verb of saying with a subject of its own: another utterance
             return False
     return True
+
+
+def _same_speaker_says(ctx: QuoteContext, verb: Token, speaker: Entity) -> bool:
+    """Whether ``verb`` is a verb of saying whose subjects all stand for ``speaker``."""
+    if not is_say_verb(verb) or verb.pos_ == "NOUN":
+        return False
+    subjects = [c for c in verb.children if c.dep_ in labels("subject")]
+    return bool(subjects) and all((e := _entity(ctx, c)) is not None and e.key == speaker.key for c in subjects)
 
 
 FOCUS = sieve(

@@ -174,6 +174,24 @@ def test_speaker_through_coreference(run, text: str, expected: list[tuple[str, s
             "“We won,” Tom Reyes said. Officials from the league disputed that, and Ana Silva called it unfair. “Nobody won tonight.”",
             [("We won,", "Tom Reyes"), ("Nobody won tonight.", None)],
         ),
+        # the rest of the cue's sentence tells what went on as it was said, naming others
+        (
+            "“We will win,” Mara Quinlan said on Tuesday, as fans of Tomas Brandt waved flags outside "
+            "the Brindle Hall. “Nobody can stop us now.”",
+            [("We will win,", "Mara Quinlan"), ("Nobody can stop us now.", "Mara Quinlan")],
+        ),
+        # ... but someone else's sentence of saying after it sets up words of their own
+        (
+            "“We will win,” Mara Quinlan said. Tomas Brandt claimed that the vote was lost. "
+            "“Nobody can stop us now.”",
+            [("We will win,", "Mara Quinlan"), ("Nobody can stop us now.", "Tomas Brandt")],
+        ),
+        # the speaker going on in reported speech, naming someone in it
+        (
+            "“We will win,” said Mara Quinlan, the mayor. Quinlan added that Tomas Brandt had "
+            "wanted a new vote. “Nobody can stop us now.”",
+            [("We will win,", "Mara Quinlan"), ("Nobody can stop us now.", "Mara Quinlan")],
+        ),
     ],
 )
 def test_continuations(run, text: str, expected: list[tuple[str, str | None]]) -> None:
@@ -275,6 +293,14 @@ def test_quote_span_is_inside_the_marks(run) -> None:
 )
 def test_not_quotations(run, text: str) -> None:
     assert run(text).quotes == ()
+
+
+def test_a_cue_subject_the_model_left_untagged_is_the_person_of_that_name(run) -> None:
+    facts = run(
+        "Mara Quinlan, the mayor, spoke to Tomas Brandt on Monday. “Your plan is amazing,” Quinlan assured "
+        "Brandt, after Brandt assured her the vote was won."
+    )
+    assert _said(facts) == [("Your plan is amazing,", "Mara Quinlan")]
 
 
 def test_capitalised_words_said_after_a_colon_stay_a_quotation(run) -> None:
