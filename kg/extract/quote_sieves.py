@@ -59,13 +59,13 @@ CUE_NAME = sieve(
     "quote.cue-name",
     "the subject of the quotation's verb of saying, a name",
     '"We played it loud," Ana Rivera said. → Ana Rivera',
-    0.95,
+    0.97,
 )
 CUE_RESOLVED = sieve(
     "quote.cue-resolved",
     "the subject of the quotation's verb of saying, a pronoun or description resolved by coreference",
     '"It was loud," the singer added. → the singer named before',
-    0.91,
+    0.94,
 )
 
 
@@ -370,7 +370,7 @@ UNATTRIBUTED = sieve(
     "quote.unattributed",
     "a quotation whose speaker no sieve could tell (left open, never guessed)",
     '"Never again," read a banner. → no speaker',
-    0.31,
+    0.4,
 )
 
 #: The speaker sieves in the order they run.
