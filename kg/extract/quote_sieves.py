@@ -22,11 +22,10 @@ from kg.extract.lexicon import labels, words
 from kg.extract.model import Entity
 from kg.extract.quote_cues import Candidate, after_colon, content_words
 from kg.extract.quote_filters import title_case
+from kg.extract.quote_gaps import clear_gap
 from kg.extract.sieves import Sieve, sieve
 from kg.extract.text import sentence_bounds, sentence_number
 
-#: A continuation may not follow its predecessor across more narration than this (tokens).
-_MAX_GAP_TOKENS = 30
 #: Dependencies that join a title to the name it stands for.
 _NAME_LINKS = labels("name-link")
 #: Finite verb tags: a headline fragment before a colon has none.
@@ -252,70 +251,9 @@ def _by_continuation(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | Non
     prev = ctx.candidates[i - 1] if i > 0 else None
     if cand.cue is not None or prev is None or prev.speaker is None:
         return None
-    if _clear_gap(ctx, prev, cand) and not _named_inside(cand, prev.speaker):
+    if clear_gap(ctx, prev, cand) and not _named_inside(cand, prev.speaker):
         return prev.speaker
     return None
-
-
-def _clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
-    """Same or next paragraph, short narration, no other entity and no other cue in between."""
-    assert prev.speaker is not None
-    doc, text = ctx.doc, ctx.text
-    lo = prev.mark.close_at if prev.mark.close_at is not None else prev.mark.end
-    hi = cand.mark.open_at
-    gap_text = text[lo:hi]
-    lines = [line.strip() for line in gap_text.split("\n") if line.strip()]
-    # an interviewer's question between two answers ("Was it hard to record?") is no break
-    # (after the rest of the answer's own paragraph: '..." he says.')
-    worded = [line.strip() for line in gap_text.split("\n")[1:] if any(c.isalpha() for c in line)]
-    asked = len(worded) == 1 and worded[0].endswith("?") and worded[0][:1] not in "\"“‘'"
-    if (gap_text.count("\n") > 2 or len(lines) > 1) and not asked:
-        # a whole paragraph of narration (or more) between the two: a clear break
-        return False
-    gap = doc.char_span(lo + 1, hi, alignment_mode="contract") if hi > lo + 1 else None
-    if gap is None:
-        return True
-    # the rest of the cue's sentence after the previous quotation says whom it was said to and
-    # what went on as it was said ("Rivera told a radio station in May", "said Rivera as she
-    # held the trophy, dressed as Lopes"): circumstance, not a new speaker
-    after = prev.cue is not None and prev.content.end <= prev.cue.token.i < gap.end
-    own_clause = {t.i for t in prev.cue.token.subtree} if after else set()
-    own_sentence = set(range(gap.start, sentence_bounds(doc)[1][prev.cue.token.i])) - own_clause if after else set()
-    if len(content_words([t for t in gap if t.i not in own_clause | own_sentence])) > _MAX_GAP_TOKENS:
-        return False
-    # "Rivera added that the label wants ...": the speaker going on in reported speech
-    cue_at = prev.cue.token.i if prev.cue is not None else -1
-    own_words = {w.i for t in gap if t.i != cue_at and _same_speaker_says(ctx, t, prev.speaker) for w in t.subtree}
-    for t in gap:
-        if t.i in own_words or t.i in own_clause:
-            continue
-        other = _entity(ctx, t)
-        own_cue = prev.cue is not None and t.i == prev.cue.token.i
-        if t.i in own_sentence and not is_say_verb(t) and not is_say_verb(t.head):
-            continue
-        if other is not None and other.key != prev.speaker.key:
-            # someone else is named in between
-            return False
-        if t.dep_ in labels("subject") and t.pos_ in ("PROPN", "NOUN") and not t.is_space:
-            # '"...", after the commission "recommended it"': a new subject, someone else's words
-            # ("..., her voice catching": the speaker's own voice, hands or eyes are no one else)
-            owners = [_entity(ctx, c) for c in t.children if c.dep_ == "poss"]
-            if other is None and any(o is not None and o.key == prev.speaker.key for o in owners):
-                continue
-            if other is None:
-                return False
-        if is_say_verb(t) and not own_cue and t.pos_ != "NOUN" and any(c.dep_ in labels("subject") for c in t.children):
-            # another verb of saying with a subject of its own: another utterance
-            return False
-    return True
-
-
-def _same_speaker_says(ctx: QuoteContext, verb: Token, speaker: Entity) -> bool:
-    """Whether ``verb`` is a verb of saying whose subjects all stand for ``speaker``."""
-    if not is_say_verb(verb) or verb.pos_ == "NOUN":
-        return False
-    subjects = [c for c in verb.children if c.dep_ in labels("subject")]
-    return bool(subjects) and all((e := _entity(ctx, c)) is not None and e.key == speaker.key for c in subjects)
 
 
 FOCUS = sieve(
@@ -376,7 +314,8 @@ UNATTRIBUTED = sieve(
 #: The speaker sieves in the order they run.
 FRAGMENT_HOLDER = sieve(
     "quote.fragment-holder",
-    "words quoted inside a sentence with no verb of saying: the person whose verb holds them",
+    "words quoted inside a sentence with no verb of saying over them: the subject of the verb of saying "
+    "before them in the sentence, else the person whose verb holds them",
     "Rivera dismissed the plan as a 'magic cure'. → Rivera",
     0.67,
 )
@@ -390,6 +329,10 @@ def _by_fragment_holder(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | 
     with a subject (a participle's noun) that is a person."""
     if cand.cue is not None or len(cand.left) < 2 or title_case(content_words(list(cand.content))):
         return None  # (a Title In Capitals is a name of something, whoever holds it)
+    reporter = _reporter_before(ctx, cand)
+    if reporter is not None:
+        # "X says that Y is giving them 'lectures'": the words are X's account of Y, not Y's
+        return reporter
     tok, steps = cand.content.root, 0
     while tok.head.i != tok.i and steps < _HOLDER_STEPS:
         tok = tok.head
@@ -401,6 +344,20 @@ def _by_fragment_holder(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | 
             subject = tok.head
         if subject is not None:
             entity = _entity(ctx, subject)
+            return entity if entity is not None and entity.kind == "person" else None
+    return None
+
+
+def _reporter_before(ctx: QuoteContext, cand: Candidate) -> Entity | None:
+    """The person whose verb of saying, nearest before the words in their sentence, has them
+    as its subject ("X said Y was 'a lightweight'"), when the parser left the words outside
+    that verb's clause."""
+    for t in reversed(cand.left):
+        if is_say_verb(t) and t.pos_ == "VERB":
+            subjects = [c for c in t.children if c.dep_ in labels("subject") and c.i < t.i]
+            if len(subjects) != 1:
+                return None
+            entity = _entity(ctx, subjects[0])
             return entity if entity is not None and entity.kind == "person" else None
     return None
 

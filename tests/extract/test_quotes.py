@@ -348,3 +348,26 @@ def test_seed_article_quotes(run, shared_dir) -> None:
     for key, speaker in got.items():
         # nothing beyond the gold is attributed, and no title or scare quote slips in
         assert key in gold_keys or speaker is None, key
+
+
+def test_fragment_holder_prefers_the_reporter_before_the_words(nlp) -> None:
+    """Words the parser left outside the verb of saying before them are still the reporter's
+    account, not the words of the person the account is about."""
+    from kg.extract.cues import find_marked_spans
+    from kg.extract.quote_cues import Candidate, left_context, right_context
+    from kg.extract.quote_sieves import QuoteContext, _by_fragment_holder
+    from kg.extract.quotes import _quoted_tokens
+    from kg.extract.text import doc_text
+    from kg.io.article import Article
+    from kg.nlp.pipeline import make_doc
+
+    text = "Mara Quinlan says that people want a leader, but instead Tomas Brandt is giving them “lectures and excuses.”"
+    doc = nlp(make_doc(nlp, Article(id="reporter", text=text)))
+    marks = find_marked_spans(doc_text(doc))
+    in_quote = _quoted_tokens(doc, marks)
+    (mark,) = marks
+    content = doc.char_span(mark.start, mark.end, alignment_mode="expand")
+    cand = Candidate(mark, content, left_context(doc, mark, in_quote), right_context(doc, mark, in_quote))
+    ctx = QuoteContext(doc, doc_text(doc), tuple(doc._.entities), in_quote, [cand], doc._.focus)
+    speaker = _by_fragment_holder(ctx, 0, cand)  # as if no cue had been found
+    assert speaker is not None and speaker.name == "Mara Quinlan"
