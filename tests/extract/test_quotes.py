@@ -371,3 +371,11 @@ def test_fragment_holder_prefers_the_reporter_before_the_words(nlp) -> None:
     ctx = QuoteContext(doc, doc_text(doc), tuple(doc._.entities), in_quote, [cand], doc._.focus)
     speaker = _by_fragment_holder(ctx, 0, cand)  # as if no cue had been found
     assert speaker is not None and speaker.name == "Mara Quinlan"
+
+
+def test_a_cue_after_words_that_end_their_sentence_is_the_next_quotations(run) -> None:
+    facts = run(
+        "Mara Quinlan said that Tomas Brandt had energized people who “are very involved in the city now.” "
+        "He added, “We will win the vote.”"
+    )
+    assert _said(facts)[0] == ("are very involved in the city now.", "Mara Quinlan")
