@@ -50,7 +50,7 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
         return True
     # the rest of the cue's sentence after the previous quotation says whom it was said to and
     # what went on as it was said ("Rivera told a radio station in May", "said Rivera as she
-    # held the trophy, dressed as Lopes"): circumstance, not a new speaker
+    # held the trophy, in a red coat"): circumstance, not a new speaker
     after = prev.cue is not None and prev.content.end <= prev.cue.token.i < gap.end
     own_clause = {t.i for t in prev.cue.token.subtree} if after else set()
     own_sentence = set(range(gap.start, sentence_bounds(doc)[1][prev.cue.token.i])) - own_clause if after else set()

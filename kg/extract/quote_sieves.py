@@ -110,7 +110,7 @@ def _is_name(token: Token, entity: Entity) -> bool:
 
 def _person_named_by(ctx: QuoteContext, token: Token) -> Entity | None:
     """The one person a capitalised subject names by a word of their name, where the model
-    left that mention untagged ('"...," Quinlan assured the panel' after "Mara Quinlan")."""
+    left that mention untagged ('"...," Quinlan told the panel' after "Mara Quinlan")."""
     if not token.is_title or token.pos_ not in ("PROPN", "NOUN") or token.i in ctx.in_quote:
         return None
     named = [e for e in ctx.entities if e.kind == "person" and token.text in _name_words(e)]
@@ -331,7 +331,7 @@ def _by_fragment_holder(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | 
         return None  # (a Title In Capitals is a name of something, whoever holds it)
     reporter = _reporter_before(ctx, cand)
     if reporter is not None:
-        # "X says that Y is giving them 'lectures'": the words are X's account of Y, not Y's
+        # "X says that Y hands the voters 'excuses'": the words are X's account of Y, not Y's
         return reporter
     tok, steps = cand.content.root, 0
     while tok.head.i != tok.i and steps < _HOLDER_STEPS:
@@ -350,7 +350,7 @@ def _by_fragment_holder(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | 
 
 def _reporter_before(ctx: QuoteContext, cand: Candidate) -> Entity | None:
     """The person whose verb of saying, nearest before the words in their sentence, has them
-    as its subject ("X said Y was 'a lightweight'"), when the parser left the words outside
+    as its subject ("X said Y was 'a rookie'"), when the parser left the words outside
     that verb's clause."""
     for t in reversed(cand.left):
         if is_say_verb(t) and t.pos_ == "VERB":

@@ -176,20 +176,20 @@ def test_speaker_through_coreference(run, text: str, expected: list[tuple[str, s
         ),
         # the rest of the cue's sentence tells what went on as it was said, naming others
         (
-            "“We will win,” Mara Quinlan said on Tuesday, as fans of Tomas Brandt waved flags outside "
-            "the Brindle Hall. “Nobody can stop us now.”",
+            ("“We will win,” Mara Quinlan said on Tuesday, as fans of Tomas Brandt waved flags outside "
+            "the Brindle Hall. “Nobody can stop us now.”"),
             [("We will win,", "Mara Quinlan"), ("Nobody can stop us now.", "Mara Quinlan")],
         ),
         # ... but someone else's sentence of saying after it sets up words of their own
         (
-            "“We will win,” Mara Quinlan said. Tomas Brandt claimed that the vote was lost. "
-            "“Nobody can stop us now.”",
+            ("“We will win,” Mara Quinlan said. Tomas Brandt claimed that the vote was lost. "
+            "“Nobody can stop us now.”"),
             [("We will win,", "Mara Quinlan"), ("Nobody can stop us now.", "Tomas Brandt")],
         ),
         # the speaker going on in reported speech, naming someone in it
         (
-            "“We will win,” said Mara Quinlan, the mayor. Quinlan added that Tomas Brandt had "
-            "wanted a new vote. “Nobody can stop us now.”",
+            ("“We will win,” said Mara Quinlan, the mayor. Quinlan added that Tomas Brandt had "
+            "wanted a new vote. “Nobody can stop us now.”"),
             [("We will win,", "Mara Quinlan"), ("Nobody can stop us now.", "Mara Quinlan")],
         ),
     ],
@@ -361,7 +361,7 @@ def test_fragment_holder_prefers_the_reporter_before_the_words(nlp) -> None:
     from kg.io.article import Article
     from kg.nlp.pipeline import make_doc
 
-    text = "Mara Quinlan says that people want a leader, but instead Tomas Brandt is giving them “lectures and excuses.”"
+    text = "Mara Quinlan says that the town wants a mayor, but instead Tomas Brandt hands the voters “speeches and excuses.”"
     doc = nlp(make_doc(nlp, Article(id="reporter", text=text)))
     marks = find_marked_spans(doc_text(doc))
     in_quote = _quoted_tokens(doc, marks)
@@ -375,7 +375,7 @@ def test_fragment_holder_prefers_the_reporter_before_the_words(nlp) -> None:
 
 def test_a_cue_after_words_that_end_their_sentence_is_the_next_quotations(run) -> None:
     facts = run(
-        "Mara Quinlan said that Tomas Brandt had energized people who “are very involved in the city now.” "
+        "Mara Quinlan said that Tomas Brandt had met the fishermen who “keep a close watch on the harbor.” "
         "He added, “We will win the vote.”"
     )
-    assert _said(facts)[0] == ("are very involved in the city now.", "Mara Quinlan")
+    assert _said(facts)[0] == ("keep a close watch on the harbor.", "Mara Quinlan")
