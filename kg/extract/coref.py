@@ -90,7 +90,7 @@ def _quoted_tokens(doc: Doc) -> set[int]:
 
 
 def _is_caption(sent: Span) -> bool:
-    """Headlines, captions and bylines: lines that do not end like a sentence.
+    """Headlines, captions and bylines: whole lines that do not end like a sentence.
 
     The last line of an excerpt cut off mid-sentence is prose all the same.
     """
@@ -98,6 +98,12 @@ def _is_caption(sent: Span) -> bool:
     while last.is_space and last.i > sent.start:
         last = sent.doc[last.i - 1]
     if sent.end == len(sent.doc) and sum(t.is_alpha for t in sent) >= _CUT_PROSE_WORDS:
+        return False
+    if sent.end < len(sent.doc) and "\n" not in last.whitespace_ + "".join(
+        t.text for t in sent[last.i - sent.start + 1 :]
+    ):
+        # the parser cut a line in two (inside a long quotation, or before a capitalised word):
+        # a caption or a heading is a whole line
         return False
     return last.text[-1:] not in _SENT_END
 

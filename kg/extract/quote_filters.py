@@ -103,8 +103,41 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
     ):
         # a programme or a paper, whatever the cue: 'said on "Meet the Press"', 'told CNN's "New Day"'
         return True
+    if _title_ending_sentence(cand, words):
+        return True
     # a single-marked span needs a cue or a headline colon, else it is an aside or an apostrophe slip
     return cand.mark.single and cand.cue is None and not after_colon(cand)
+
+
+#: Most words of a title that ends its sentence inside the marks ('the award for "Lantern Song."').
+_MAX_END_TITLE_WORDS = 6
+
+
+def _title_ending_sentence(cand: Candidate, words: list[Token]) -> bool:
+    """A title that ends its sentence, American style, with the full stop inside the marks:
+    'won the award for "Copper Kites."', 'the torch-song classic "Glass Hearts."', 'her novel,
+    "Harbor, Light, Salt."'.
+
+    The full stop would make it read as words said ('"Never."'); what gives it away is what
+    stands before the marks: a preposition, a noun or adjective naming what it is (or such a
+    noun and a comma, an apposition), where words said follow a verb, a colon or nothing.
+    Every word is capitalised (a phrase with lower-case words, "from Brindle to Orla.", can be
+    a quoted phrase).
+    """
+    text = cand.content.text.rstrip()
+    alpha = [t for t in words if t.is_alpha or "-" in t.text]
+    if not text.endswith(".") or not alpha or len(words) > _MAX_END_TITLE_WORDS:
+        return False
+    if not all(t.text[:1].isupper() for t in alpha) or not cand.left:
+        return False
+    if any(t.is_alpha for t in cand.right[:1]) and not cand.right[0].is_sent_start:
+        # the sentence goes on after the marks: the full stop ended an abbreviation
+        return False
+    before = cand.left[-1]
+    if before.text == "," and len(cand.left) > 1:
+        before = cand.left[-2]
+        return before.pos_ in ("NOUN", "PROPN") and not is_say_verb(before)
+    return before.pos_ == "ADP" or before.pos_ in ("NOUN", "ADJ") and before.dep_ != "ROOT"
 
 
 def _reported_words(cand: Candidate) -> bool:

@@ -22,11 +22,10 @@ from kg.extract.lexicon import labels, words
 from kg.extract.model import Entity
 from kg.extract.quote_cues import Candidate, after_colon, content_words
 from kg.extract.quote_filters import title_case
+from kg.extract.quote_gaps import clear_gap
 from kg.extract.sieves import Sieve, sieve
 from kg.extract.text import sentence_bounds, sentence_number
 
-#: A continuation may not follow its predecessor across more narration than this (tokens).
-_MAX_GAP_TOKENS = 30
 #: Dependencies that join a title to the name it stands for.
 _NAME_LINKS = labels("name-link")
 #: Finite verb tags: a headline fragment before a colon has none.
@@ -59,13 +58,13 @@ CUE_NAME = sieve(
     "quote.cue-name",
     "the subject of the quotation's verb of saying, a name",
     '"We played it loud," Ana Rivera said. → Ana Rivera',
-    0.95,
+    0.97,
 )
 CUE_RESOLVED = sieve(
     "quote.cue-resolved",
     "the subject of the quotation's verb of saying, a pronoun or description resolved by coreference",
     '"It was loud," the singer added. → the singer named before',
-    0.91,
+    0.94,
 )
 
 
@@ -78,10 +77,12 @@ def _cue_speaker(ctx: QuoteContext, cand: Candidate) -> tuple[Token, Entity] | N
     if entity is None:
         # "Majority Leader X said", "her brother and collaborator X said": the name in the title
         subject, entity = _named_in(ctx, subject)
+    if entity is None:
+        entity = _person_named_by(ctx, subject)
     if entity is None or is_dash(cand.cue.text) and entity.kind != "person":
         # (a dash signs a quotation by a person; after a newspaper's name it cites a headline)
         return None
-    if subject.pos_ != "PROPN" and _named_inside(cand, entity):
+    if not _is_name(subject, entity) and _named_inside(cand, entity):
         # "the nominee" resolved to Reid, but the words say "Then I met Reid": someone else
         return None
     return subject, entity
@@ -89,12 +90,31 @@ def _cue_speaker(ctx: QuoteContext, cand: Candidate) -> tuple[Token, Entity] | N
 
 def _by_cue_name(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
     found = _cue_speaker(ctx, cand)
-    return found[1] if found is not None and found[0].pos_ == "PROPN" else None
+    return found[1] if found is not None and _is_name(*found) else None
 
 
 def _by_cue_resolved(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
     found = _cue_speaker(ctx, cand)
-    return found[1] if found is not None and found[0].pos_ != "PROPN" else None
+    return found[1] if found is not None and not _is_name(*found) else None
+
+
+def _name_words(entity: Entity) -> set[str]:
+    return {w for name in (entity.name, *entity.aliases) for w in name.split()}
+
+
+def _is_name(token: Token, entity: Entity) -> bool:
+    """Whether ``token`` names ``entity`` rather than describes it: a proper noun, or a
+    capitalised word of the entity's name that the small model tagged as a common noun."""
+    return token.pos_ == "PROPN" or token.is_title and token.text in _name_words(entity)
+
+
+def _person_named_by(ctx: QuoteContext, token: Token) -> Entity | None:
+    """The one person a capitalised subject names by a word of their name, where the model
+    left that mention untagged ('"...," Quinlan told the panel' after "Mara Quinlan")."""
+    if not token.is_title or token.pos_ not in ("PROPN", "NOUN") or token.i in ctx.in_quote:
+        return None
+    named = [e for e in ctx.entities if e.kind == "person" and token.text in _name_words(e)]
+    return named[0] if len(named) == 1 else None
 
 
 def _named_in(ctx: QuoteContext, subject: Token) -> tuple[Token, Entity | None]:
@@ -231,55 +251,9 @@ def _by_continuation(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | Non
     prev = ctx.candidates[i - 1] if i > 0 else None
     if cand.cue is not None or prev is None or prev.speaker is None:
         return None
-    if _clear_gap(ctx, prev, cand) and not _named_inside(cand, prev.speaker):
+    if clear_gap(ctx, prev, cand) and not _named_inside(cand, prev.speaker):
         return prev.speaker
     return None
-
-
-def _clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
-    """Same or next paragraph, short narration, no other entity and no other cue in between."""
-    assert prev.speaker is not None
-    doc, text = ctx.doc, ctx.text
-    lo = prev.mark.close_at if prev.mark.close_at is not None else prev.mark.end
-    hi = cand.mark.open_at
-    gap_text = text[lo:hi]
-    lines = [line.strip() for line in gap_text.split("\n") if line.strip()]
-    # an interviewer's question between two answers ("Was it hard to record?") is no break
-    # (after the rest of the answer's own paragraph: '..." he says.')
-    worded = [line.strip() for line in gap_text.split("\n")[1:] if any(c.isalpha() for c in line)]
-    asked = len(worded) == 1 and worded[0].endswith("?") and worded[0][:1] not in "\"“‘'"
-    if (gap_text.count("\n") > 2 or len(lines) > 1) and not asked:
-        # a whole paragraph of narration (or more) between the two: a clear break
-        return False
-    gap = doc.char_span(lo + 1, hi, alignment_mode="contract") if hi > lo + 1 else None
-    if gap is None:
-        return True
-    if len(content_words(list(gap))) > _MAX_GAP_TOKENS:
-        return False
-    # the cue clause after the previous quotation names whom it was said to and what went on as
-    # it was said ("Rivera told a radio station in May", "said Rivera as she held the trophy")
-    after = prev.cue is not None and prev.content.end <= prev.cue.token.i < gap.end
-    own_clause = {t.i for t in prev.cue.token.subtree} if after else set()
-    for t in gap:
-        if t.i in own_clause:
-            continue
-        other = _entity(ctx, t)
-        if other is not None and other.key != prev.speaker.key:
-            # someone else is named in between
-            return False
-        if t.dep_ in labels("subject") and t.pos_ in ("PROPN", "NOUN") and not t.is_space:
-            # '"...", after the commission "recommended it"': a new subject, someone else's words
-            # ("..., her voice catching": the speaker's own voice, hands or eyes are no one else)
-            owners = [_entity(ctx, c) for c in t.children if c.dep_ == "poss"]
-            if other is None and any(o is not None and o.key == prev.speaker.key for o in owners):
-                continue
-            if other is None:
-                return False
-        own_cue = prev.cue is not None and t.i == prev.cue.token.i
-        if is_say_verb(t) and not own_cue and t.pos_ != "NOUN" and any(c.dep_ in labels("subject") for c in t.children):
-            # another verb of saying with a subject of its own: another utterance
-            return False
-    return True
 
 
 FOCUS = sieve(
@@ -334,13 +308,14 @@ UNATTRIBUTED = sieve(
     "quote.unattributed",
     "a quotation whose speaker no sieve could tell (left open, never guessed)",
     '"Never again," read a banner. → no speaker',
-    0.31,
+    0.4,
 )
 
 #: The speaker sieves in the order they run.
 FRAGMENT_HOLDER = sieve(
     "quote.fragment-holder",
-    "words quoted inside a sentence with no verb of saying: the person whose verb holds them",
+    "words quoted inside a sentence with no verb of saying over them: the subject of the verb of saying "
+    "before them in the sentence, else the person whose verb holds them",
     "Rivera dismissed the plan as a 'magic cure'. → Rivera",
     0.67,
 )
@@ -354,6 +329,10 @@ def _by_fragment_holder(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | 
     with a subject (a participle's noun) that is a person."""
     if cand.cue is not None or len(cand.left) < 2 or title_case(content_words(list(cand.content))):
         return None  # (a Title In Capitals is a name of something, whoever holds it)
+    reporter = _reporter_before(ctx, cand)
+    if reporter is not None:
+        # "X says that Y hands the voters 'excuses'": the words are X's account of Y, not Y's
+        return reporter
     tok, steps = cand.content.root, 0
     while tok.head.i != tok.i and steps < _HOLDER_STEPS:
         tok = tok.head
@@ -365,6 +344,20 @@ def _by_fragment_holder(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | 
             subject = tok.head
         if subject is not None:
             entity = _entity(ctx, subject)
+            return entity if entity is not None and entity.kind == "person" else None
+    return None
+
+
+def _reporter_before(ctx: QuoteContext, cand: Candidate) -> Entity | None:
+    """The person whose verb of saying, nearest before the words in their sentence, has them
+    as its subject ("X said Y was 'a rookie'"), when the parser left the words outside
+    that verb's clause."""
+    for t in reversed(cand.left):
+        if is_say_verb(t) and t.pos_ == "VERB":
+            subjects = [c for c in t.children if c.dep_ in labels("subject") and c.i < t.i]
+            if len(subjects) != 1:
+                return None
+            entity = _entity(ctx, subjects[0])
             return entity if entity is not None and entity.kind == "person" else None
     return None
 

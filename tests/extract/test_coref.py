@@ -219,3 +219,26 @@ def test_given_name_left_out_of_the_entity_is_added(run) -> None:
     entity = _by_name(facts)["Ana Rivera"]
     assert entity.aliases == ("Rivera",)
     assert "Singer" in entity.descriptions
+
+
+def test_a_line_the_parser_cuts_in_two_is_no_caption(nlp) -> None:
+    """A caption is a whole line; a sentence the parser ends mid-line is narration, whose
+    pronouns are resolved."""
+    from kg.extract.coref import _is_caption
+    from kg.io.article import Article
+    from kg.nlp.pipeline import make_doc
+
+    text = (
+        "Mara Quinlan sang at the Brindle Hall on Friday.\n\nTomas Brandt and Mara Quinlan (Lantern Radio)\n\n"
+        "Before the encore, she also said: “Thank you all so much for tonight, I love you Dana I know you "
+        "know this one so sing every word with me.”\n\nTomas Brandt and Mara Quinlan at the Brindle Hall\n\n"
+        "The show ended at midnight."
+    )
+    doc = nlp(make_doc(nlp, Article(id="caption", text=text)))
+    captions = {s.text.strip()[:20]: _is_caption(s) for s in doc.sents}
+    cut = [s for s in doc.sents if s.text.startswith("Before the encore") and "\n" not in s.text]
+    assert cut, "the parser no longer cuts this line: the test needs another sentence"
+    assert not _is_caption(cut[0])
+    assert captions["Tomas Brandt and Mar"] is True
+    names = {e.key: e.name for e in doc._.entities}
+    assert [names.get(q.speaker) for q in doc._.quotes] == ["Mara Quinlan"]

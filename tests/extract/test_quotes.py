@@ -174,6 +174,24 @@ def test_speaker_through_coreference(run, text: str, expected: list[tuple[str, s
             "“We won,” Tom Reyes said. Officials from the league disputed that, and Ana Silva called it unfair. “Nobody won tonight.”",
             [("We won,", "Tom Reyes"), ("Nobody won tonight.", None)],
         ),
+        # the rest of the cue's sentence tells what went on as it was said, naming others
+        (
+            ("“We will win,” Mara Quinlan said on Tuesday, as fans of Tomas Brandt waved flags outside "
+            "the Brindle Hall. “Nobody can stop us now.”"),
+            [("We will win,", "Mara Quinlan"), ("Nobody can stop us now.", "Mara Quinlan")],
+        ),
+        # ... but someone else's sentence of saying after it sets up words of their own
+        (
+            ("“We will win,” Mara Quinlan said. Tomas Brandt claimed that the vote was lost. "
+            "“Nobody can stop us now.”"),
+            [("We will win,", "Mara Quinlan"), ("Nobody can stop us now.", "Tomas Brandt")],
+        ),
+        # the speaker going on in reported speech, naming someone in it
+        (
+            ("“We will win,” said Mara Quinlan, the mayor. Quinlan added that Tomas Brandt had "
+            "wanted a new vote. “Nobody can stop us now.”"),
+            [("We will win,", "Mara Quinlan"), ("Nobody can stop us now.", "Mara Quinlan")],
+        ),
     ],
 )
 def test_continuations(run, text: str, expected: list[tuple[str, str | None]]) -> None:
@@ -257,7 +275,7 @@ def test_quote_span_is_inside_the_marks(run) -> None:
         "Tara Quinn performed her hit song “Falling Into Morning” on Sunday.",
         "The band closed with the anthem “Rise Up Tonight” and left.",
         "Fans lined up for the “Midnight Harbor” premiere in Toronto.",
-        "She released the album ‘Paper Lanterns’ in March.",
+        "She released the album ‘Copper Kites’ in March.",
         # a title used as a modifier
         "On Monday, the “Glass Hearts” singer, 31, cancelled the show.",
         # scare quotes
@@ -267,10 +285,27 @@ def test_quote_span_is_inside_the_marks(run) -> None:
         "Marvin “The Hammer” Lopez won the fight.",
         # a Title In Capitals with no cue
         "Next week they will stage “The Long Goodbye Of Summer” in Leeds.",
+        # a title ending its sentence with the full stop inside the marks
+        "Mara Quinlan said the band won the prize for “Copper Kites.”",
+        "Later Tomas Brandt came back to sing the old Lantern Radio classic “Glass Hearts.”",
+        "Judges could not choose between two novels, “Harbor, Light, Salt.”",
     ],
 )
 def test_not_quotations(run, text: str) -> None:
     assert run(text).quotes == ()
+
+
+def test_a_cue_subject_the_model_left_untagged_is_the_person_of_that_name(run) -> None:
+    facts = run(
+        "Mara Quinlan, the mayor, spoke to Tomas Brandt on Monday. “Your plan is amazing,” Quinlan assured "
+        "Brandt, after Brandt assured her the vote was won."
+    )
+    assert _said(facts) == [("Your plan is amazing,", "Mara Quinlan")]
+
+
+def test_capitalised_words_said_after_a_colon_stay_a_quotation(run) -> None:
+    facts = run("Asked about the plan, Mara Quinlan said: “Absolutely Not.”")
+    assert _said(facts) == [("Absolutely Not.", "Mara Quinlan")]
 
 
 def test_no_wrong_speaker_for_a_title(run) -> None:
@@ -313,3 +348,34 @@ def test_seed_article_quotes(run, shared_dir) -> None:
     for key, speaker in got.items():
         # nothing beyond the gold is attributed, and no title or scare quote slips in
         assert key in gold_keys or speaker is None, key
+
+
+def test_fragment_holder_prefers_the_reporter_before_the_words(nlp) -> None:
+    """Words the parser left outside the verb of saying before them are still the reporter's
+    account, not the words of the person the account is about."""
+    from kg.extract.cues import find_marked_spans
+    from kg.extract.quote_cues import Candidate, left_context, right_context
+    from kg.extract.quote_sieves import QuoteContext, _by_fragment_holder
+    from kg.extract.quotes import _quoted_tokens
+    from kg.extract.text import doc_text
+    from kg.io.article import Article
+    from kg.nlp.pipeline import make_doc
+
+    text = "Mara Quinlan says that the town wants a mayor, but instead Tomas Brandt hands the voters “speeches and excuses.”"
+    doc = nlp(make_doc(nlp, Article(id="reporter", text=text)))
+    marks = find_marked_spans(doc_text(doc))
+    in_quote = _quoted_tokens(doc, marks)
+    (mark,) = marks
+    content = doc.char_span(mark.start, mark.end, alignment_mode="expand")
+    cand = Candidate(mark, content, left_context(doc, mark, in_quote), right_context(doc, mark, in_quote))
+    ctx = QuoteContext(doc, doc_text(doc), tuple(doc._.entities), in_quote, [cand], doc._.focus)
+    speaker = _by_fragment_holder(ctx, 0, cand)  # as if no cue had been found
+    assert speaker is not None and speaker.name == "Mara Quinlan"
+
+
+def test_a_cue_after_words_that_end_their_sentence_is_the_next_quotations(run) -> None:
+    facts = run(
+        "Mara Quinlan said that Tomas Brandt had met the fishermen who “keep a close watch on the harbor.” "
+        "He added, “We will win the vote.”"
+    )
+    assert _said(facts)[0] == ("keep a close watch on the harbor.", "Mara Quinlan")
