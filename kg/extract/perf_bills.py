@@ -95,8 +95,6 @@ def owned_parts(doc: Doc, idx: Index, sent: Span, event: str | None) -> list[Per
     words = token_words(doc)
     for noun in (idx.tokens[k] for k in range(sent.start, sent.end)
                  if words.pos[k] == "NOUN" and words.lemma[k] in _OWNED_NOUNS):
-        if noun.pos_ != "NOUN" or noun.lemma_.lower() not in _OWNED_NOUNS:
-            continue
         owners = [e for c in noun.children if c.dep_ == "poss"
                   if (e := entity_at(doc._.entities, *char_span(c))) is not None]
         works = _set_off_works(noun, sent, idx) + _works_of(noun, idx)

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 _MAX_GAP_TOKENS = 30
 
 
-def _entity_of(ctx: QuoteContext, token: Token) -> Entity | None:
+def token_entity(ctx: QuoteContext, token: Token) -> Entity | None:
+    """The entity a mention of which covers ``token``, if any."""
     return entity_at(ctx.entities, token.idx, token.idx + len(token))
 
 
@@ -62,7 +63,7 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
     for t in gap:
         if t.i in own_words or t.i in own_clause:
             continue
-        other = _entity_of(ctx, t)
+        other = token_entity(ctx, t)
         own_cue = prev.cue is not None and t.i == prev.cue.token.i
         if t.i in own_sentence and not is_say_verb(t) and not is_say_verb(t.head):
             continue
@@ -72,7 +73,7 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
         if t.dep_ in labels("subject") and t.pos_ in ("PROPN", "NOUN") and not t.is_space:
             # '"...", after the commission "recommended it"': a new subject, someone else's words
             # ("..., her voice catching": the speaker's own voice, hands or eyes are no one else)
-            owners = [_entity_of(ctx, c) for c in t.children if c.dep_ == "poss"]
+            owners = [token_entity(ctx, c) for c in t.children if c.dep_ == "poss"]
             if other is None and any(o is not None and o.key == prev.speaker.key for o in owners):
                 continue
             if other is None:
@@ -88,4 +89,4 @@ def _same_speaker_says(ctx: QuoteContext, verb: Token, speaker: Entity) -> bool:
     if not is_say_verb(verb) or verb.pos_ == "NOUN":
         return False
     subjects = [c for c in verb.children if c.dep_ in labels("subject")]
-    return bool(subjects) and all((e := _entity_of(ctx, c)) is not None and e.key == speaker.key for c in subjects)
+    return bool(subjects) and all((e := token_entity(ctx, c)) is not None and e.key == speaker.key for c in subjects)

@@ -15,14 +15,13 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
-from kg.extract.coref import entity_at
 from kg.extract.cues import HONORIFICS, STATEMENT_NOUNS, is_dash, is_mark, is_say_verb
 from kg.extract.discourse import Focus
 from kg.extract.lexicon import labels, words
 from kg.extract.model import Entity
 from kg.extract.quote_cues import Candidate, after_colon, content_words
 from kg.extract.quote_filters import title_case
-from kg.extract.quote_gaps import clear_gap
+from kg.extract.quote_gaps import clear_gap, token_entity
 from kg.extract.sieves import Sieve, sieve
 from kg.extract.text import sentence_bounds, sentence_number
 
@@ -48,10 +47,6 @@ class QuoteContext:
     focus: Focus | None = None
 
 
-def _entity(ctx: QuoteContext, token: Token) -> Entity | None:
-    return entity_at(ctx.entities, token.idx, token.idx + len(token))
-
-
 # -- the quotation's own cue -------------------------------------------------------------
 
 CUE_NAME = sieve(
@@ -73,7 +68,7 @@ def _cue_speaker(ctx: QuoteContext, cand: Candidate) -> tuple[Token, Entity] | N
     if cand.cue is None or cand.cue.speaker is None:
         return None
     subject = cand.cue.speaker
-    entity = _entity(ctx, subject)
+    entity = token_entity(ctx, subject)
     if entity is None:
         # "Majority Leader X said", "her brother and collaborator X said": the name in the title
         subject, entity = _named_in(ctx, subject)
@@ -126,7 +121,7 @@ def _named_in(ctx: QuoteContext, subject: Token) -> tuple[Token, Entity | None]:
         if t.dep_ not in _NAME_LINKS or (described and t.dep_ == "compound" and t.i < subject.i):
             # "the Grammy winner", "the Labour leader": a name inside a description is not the speaker
             continue
-        entity = _entity(ctx, t)
+        entity = token_entity(ctx, t)
         if entity is not None:
             return t, entity
         todo.extend(t.children)
@@ -175,7 +170,7 @@ SET_UP = sieve(
 def _by_headline_colon(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
     if cand.cue is not None or not after_colon(cand) or any(t.tag_ in _FINITE for t in cand.left):
         return None
-    found = {e.key: e for t in cand.left if (e := _entity(ctx, t)) is not None and e.kind == "person"}
+    found = {e.key: e for t in cand.left if (e := token_entity(ctx, t)) is not None and e.kind == "person"}
     return next(iter(found.values())) if len(found) == 1 else None
 
 
@@ -186,7 +181,7 @@ def _by_clause_colon(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | Non
     if not verbs:
         return None
     subjects = [c for c in verbs[-1].children if c.dep_ in labels("subject") and c.i < verbs[-1].i]
-    entity = _entity(ctx, subjects[0]) if len(subjects) == 1 else None
+    entity = token_entity(ctx, subjects[0]) if len(subjects) == 1 else None
     return entity if entity is not None and entity.kind == "person" else None
 
 
@@ -220,7 +215,7 @@ def _by_set_up(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
     ):
         return None
     subjects = [c for c in root.children if c.dep_ == "nsubj"]
-    entity = _entity(ctx, subjects[0]) if len(subjects) == 1 else None
+    entity = token_entity(ctx, subjects[0]) if len(subjects) == 1 else None
     return entity if entity is not None and not _named_inside(cand, entity) else None
 
 
@@ -286,9 +281,9 @@ def _by_focus(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
         # inside a paragraph, the words go on from a sentence of the person in focus speaking:
         # its every subject is them, and it has a verb of saying ("he bounced back, laughing")
         subjects = [t for t in before_words if t.dep_ in labels("subject")]
-        if not speaking or not subjects or any(_entity(ctx, t) is not entity for t in subjects):
+        if not speaking or not subjects or any(token_entity(ctx, t) is not entity for t in subjects):
             return None
-    elif any(_entity(ctx, s) is not entity for v in speaking for s in v.children if s.dep_ in labels("subject")):
+    elif any(token_entity(ctx, s) is not entity for v in speaking for s in v.children if s.dep_ in labels("subject")):
         # someone else spoke in between ("The album is out on Friday, his label said.")
         return None
     return entity
@@ -343,7 +338,7 @@ def _by_fragment_holder(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | 
         if subject is None and tok.dep_ == "acl":
             subject = tok.head
         if subject is not None:
-            entity = _entity(ctx, subject)
+            entity = token_entity(ctx, subject)
             return entity if entity is not None and entity.kind == "person" else None
     return None
 
@@ -357,7 +352,7 @@ def _reporter_before(ctx: QuoteContext, cand: Candidate) -> Entity | None:
             subjects = [c for c in t.children if c.dep_ in labels("subject") and c.i < t.i]
             if len(subjects) != 1:
                 return None
-            entity = _entity(ctx, subjects[0])
+            entity = token_entity(ctx, subjects[0])
             return entity if entity is not None and entity.kind == "person" else None
     return None
 
