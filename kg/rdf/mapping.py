@@ -59,6 +59,19 @@ __all__ = [
 #: One RDF statement: subject, predicate, object.
 Triple = tuple[Node, URIRef, Node]
 
+
+def _part_of(alias: str, name: str) -> bool:
+    """Whether every word of ``alias`` is a word of ``name``.
+
+    Such a name ("Quinlan", "Mara" for "Mara Quinlan") is a short reference, not another
+    name: the mention keeps it as evidence, and as ``schema:alternateName`` it would make
+    one entity look like several names to anyone listing name-work pairs.
+
+    >>> _part_of("Quinlan", "Mara Quinlan"), _part_of("MQ", "Mara Quinlan")
+    (True, False)
+    """
+    return set(alias.casefold().split()) <= set(name.casefold().split())
+
 # Terms written for every evidence span and named node, read once: a namespace makes a new
 # URIRef on each attribute read, and an article writes hundreds of these.
 _TYPE, _DERIVED_FROM, _EVIDENCE, _NAME, _MENTIONS = RDF.type, PROV.wasDerivedFrom, KG.evidence, SDO.name, SDO.mentions
@@ -223,7 +236,7 @@ class _Writer:
         name = known.name if known is not None else entity.name
         self.named(node, _ENTITY_TYPES.get(entity.kind, SDO.Person), name, entity.mentions)
         for alias in dict.fromkeys((entity.name, *entity.aliases)):
-            if alias != name:
+            if not _part_of(alias, name):
                 self.add(node, SDO.alternateName, text_literal(alias))
         for description in entity.descriptions:
             self.add(node, SDO.description, text_literal(description))

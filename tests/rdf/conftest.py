@@ -40,7 +40,7 @@ def make_facts() -> Facts:
                 key="person:1",
                 kind="person",
                 name="Ana Rivera",
-                aliases=("Rivera",),
+                aliases=("Rivera", "La Rivera"),
                 descriptions=("the singer",),
                 age=34,
                 mentions=(span("Ana Rivera"), span("Rivera", 1)),

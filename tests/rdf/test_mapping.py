@@ -50,7 +50,8 @@ def test_article_node(graph):
 def test_person(graph):
     assert (ANA, RDF.type, SDO.Person) in graph
     assert graph.value(ANA, SDO.name) == Literal("Ana Rivera")
-    assert set(graph.objects(ANA, SDO.alternateName)) == {Literal("Rivera")}
+    # "Rivera" is a short reference inside the name, kept as a mention, not as another name
+    assert set(graph.objects(ANA, SDO.alternateName)) == {Literal("La Rivera")}
     assert set(graph.objects(ANA, SDO.description)) == {Literal("the singer")}
     assert graph.value(ANA, KG.age) == Literal(34, datatype=XSD.integer)
 
