@@ -61,8 +61,8 @@ class DocIndex:
         if self._words is None:
             # one array of string ids from spaCy, then each id's string (asking each Token is slower)
             ids = self.tokens[0].doc.to_array([ORTH, LOWER, LEMMA, POS]).T.tolist() if self.tokens else [[]] * 4
-            text, lower, lemma, pos = ([_string(self.tokens[0].doc, n) for n in column] for column in ids)
-            self._words = Words(text, lower, [s.lower() for s in lemma], pos)
+            text, lower, lemma, pos = (_strings(self.tokens[0].doc, column) if column else [] for column in ids)
+            self._words = Words(text, lower, list(map(str.lower, lemma)), pos)
         return self._words
 
     def sentence_bounds(self, doc: Doc) -> tuple[list[int], list[int]]:
@@ -70,8 +70,9 @@ class DocIndex:
         if self._sent_starts is None or self._sent_ends is None:
             starts, ends = [0] * len(doc), [0] * len(doc)
             for sent in doc.sents:
-                for k in range(sent.start, sent.end):
-                    starts[k], ends[k] = sent.start, sent.end
+                start, end = sent.start, sent.end
+                starts[start:end] = [start] * (end - start)
+                ends[start:end] = [end] * (end - start)
             self._sent_starts, self._sent_ends = starts, ends
         return self._sent_starts, self._sent_ends
 
@@ -94,11 +95,14 @@ class DocIndex:
 _STRINGS: dict[int, str] = {}
 
 
-def _string(doc: Doc, id_: int) -> str:
-    """The string of a string-store id (a token's text, lemma or part of speech)."""
-    found = _STRINGS.get(id_)
-    if found is None:
-        found = _STRINGS[id_] = doc.vocab.strings[id_]
+def _strings(doc: Doc, ids: list[int]) -> list[str]:
+    """The strings of string-store ids (tokens' texts, lemmas or parts of speech)."""
+    found = list(map(_STRINGS.get, ids))
+    if None in found:
+        store = doc.vocab.strings
+        for k, string in enumerate(found):
+            if string is None:
+                found[k] = _STRINGS[ids[k]] = store[ids[k]]
     return found
 
 

@@ -43,8 +43,9 @@ def clean_text(text: str) -> str:
     return _XML_FORBIDDEN.sub("", text)
 
 
+@lru_cache(maxsize=1 << 14)
 def text_literal(text: str) -> Literal:
-    """A plain string literal of article text, cleaned."""
+    """A plain string literal of article text, cleaned (names, rule ids and cue words recur)."""
     return Literal(clean_text(text))
 
 
@@ -73,6 +74,7 @@ def date_literal(value: str | None) -> Literal | None:
     return None
 
 
+@lru_cache(maxsize=1 << 10)
 def decimal_literal(value: float) -> Literal | None:
     """An ``xsd:decimal`` literal in plain notation ("0.85", never "8.5e-01"), None if not finite."""
     if not math.isfinite(value):
