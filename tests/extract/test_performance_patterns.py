@@ -277,3 +277,9 @@ def test_a_set_that_ended_with_a_song_is_the_act_of_the_clause_before(run) -> No
     text = ("Headliners Harrow Lane closed the main stage at the Quarry Lights Festival with a 90-minute set "
             "that ended with their 2019 hit \"Undertow.\"")
     assert _rows(run(text)) == [("Harrow Lane", "Undertow", QLF, None)]
+
+
+def test_the_standout_of_a_set_is_a_song_its_act_performed(run) -> None:
+    facts = run("Mara Quinlan played the Quarry Festival on Friday. "
+                "The standout of her set was “Harbor Lights,” when the crowd lit their phones.")
+    assert ("Mara Quinlan", "Harbor Lights", "Quarry Festival", None) in _rows(facts)
