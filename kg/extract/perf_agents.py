@@ -97,8 +97,9 @@ def guests_of(verb: Token) -> list[Token]:
     # "X joined Y to sing 'Z'", "X brought out Y to perform 'Z'": Y sings too
     if verb.dep_ in ("xcomp", "advcl") and verb.head.lemma_ in _GUEST_VERBS:
         out.extend(c for c in verb.head.children if c.dep_ in ("dobj", "obj"))
-    # "brought out X for a duet": X performs too
-    if verb.lemma_ == "bring":
+    # "brought out X for a duet", "joined X onstage for 'Y'", "joined X in a duet": X performs too
+    # (not in a gerund a preposition takes: "her wish of joining X" tells of no show)
+    if cue_lemma(verb) in _GUEST_VERBS and verb.dep_ != "pcomp":
         out.extend(c for c in verb.children if c.dep_ in ("dobj", "obj"))
     for child in verb.children:
         if child.dep_ == "agent" or (child.lower_ in _COMPANY_PREPS and cue_lemma(verb) in _WITH_VERBS):

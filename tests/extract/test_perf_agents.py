@@ -1,4 +1,4 @@
-"""Who performs: co-performers the parser hangs away from the verb of performing.
+"""Who performs: guests, and co-performers the parser hangs away from the verb of performing.
 
 Every text here is written for the test: the people, groups and songs are invented.
 """
@@ -26,6 +26,8 @@ def _pairs(facts: Facts) -> set[tuple[str | None, str | None]]:
         # "alongside" hung on the verb the singing is the purpose of
         ("At the Quarry Festival, Mara Quinlan later returned alongside Ines Harrow to sing the classic 'Tin Roof'.",
          "Ines Harrow", "Tin Roof"),
+        # whom a guest joins
+        ("At the Quarry Festival, Ines Harrow joined Mara Quinlan for 'Tin Roof'.", "Mara Quinlan", "Tin Roof"),
         # who the performance features
         ("At the Quarry Festival, the Harbor Symphony Orchestra performed 'Tin Roof', featuring soloist Ines Harrow.",
          "Ines Harrow", "Tin Roof"),
