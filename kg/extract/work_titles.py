@@ -315,7 +315,9 @@ def sung_in(doc: Doc, span: Span, sent: Span) -> str | None:
     """A short quoted title after a song verb of its sentence ("joined by X for 'Y'") is a song."""
     if len(span) > 8:
         return None
-    sung = any(t.lemma_.lower() in SONG_VERBS and t.pos_ == "VERB" for t in doc[sent.start : span.start])
+    # (a past form the model lemmatises wrongly, "duetted", is still the song verb)
+    sung = any(t.pos_ == "VERB" and (t.lemma_.lower() in SONG_VERBS or _past_song_verb(t.lower_))
+               for t in doc[sent.start : span.start])
     # "'X' was dedicated to ...": the title is the subject of a song verb
     head = span.root.head
     sung = sung or span.root.dep_ == "nsubjpass" and (

@@ -176,3 +176,8 @@ def test_a_translation_in_brackets_is_the_same_work(run) -> None:
     (work,) = facts.works
     assert work.title == "Chanson de la mer"
     assert [m.text for m in work.mentions] == ["Chanson de la mer", "Song of the Sea"]
+
+
+def test_a_quoted_title_after_a_song_verb_the_model_lemmatises_wrongly_is_a_song(run) -> None:
+    facts = run("At the Quarry Festival, Mara Quinlan duetted with Ines Harrow on ‘Tin Roof’.")
+    assert [(w.title, w.kind) for w in facts.works] == [("Tin Roof", "song")]
