@@ -43,7 +43,7 @@ _SMALL = function_words("title-small") | function_words("title-filler")
 _JOINERS = function_words("list-joiner") | {"to", "then"}
 #: Entity labels of a one-word name that is someone or somewhere rather than a title ("joined Rivera").
 _NAMES = labels("name-like")
-#: Marks of a catalogue number that belongs to the title before it ("Op. 99", "No. 2").
+#: Marks of a catalogue number that belongs to the title before it ("Op. 12", "No. 2").
 CATALOGUE_MARKS = words("catalogue_marks")
 #: Longest title read without quotation marks, in words.
 _MAX_WORDS = 8
@@ -178,7 +178,7 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
             j += 1
         else:
             break
-    # "Violin Concerto, Op. 99": the catalogue number set off by a comma is the title's
+    # "Cello Sonata, Op. 12": the catalogue number set off by a comma is the title's
     j = catalogue_end(doc, j, sent_end) if j > i else j
     if j == i or doc[j - 1].lower_ in _SMALL or j < sent_end and doc[j].tag_ == "POS":
         # (a name followed by "'s" owns what comes next: "duet on Reyez's song")
@@ -194,7 +194,7 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
 
 def catalogue_end(doc: Doc, end: int, sent_end: int) -> int:
     """The end of a title at ``end`` with the catalogue number after it set off by a comma
-    ("Violin Concerto, Op. 99", "Symphony, No. 2"), or ``end`` when none follows."""
+    ("Cello Sonata, Op. 12", "Symphony, No. 2"), or ``end`` when none follows."""
     if end + 2 >= sent_end or doc[end].text != "," or doc[end + 1].text.rstrip(".") not in CATALOGUE_MARKS:
         return end
     k = end + 3 if doc[end + 2].text == "." else end + 2

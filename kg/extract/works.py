@@ -23,8 +23,8 @@ from kg.extract.cues import (
 )
 from kg.extract.model import Work
 from kg.extract.sieves import sieve
-from kg.extract.work_collector import Collector
 from kg.extract.text import doc_ents, doc_text, doc_tokens, sentence_bounds, token_words
+from kg.extract.work_collector import Collector
 from kg.extract.work_lists import music_titles
 from kg.extract.work_titles import (
     CUES,

@@ -162,8 +162,8 @@ def test_a_title_set_off_by_commas_after_its_cue(run, text: str, works: list[tup
 
 
 def test_a_catalogue_number_set_off_by_a_comma_is_part_of_the_title(run) -> None:
-    facts = run("The Harbor Symphony Orchestra performed Tomas Vell's Violin Concerto, Op. 12, on Sunday.")
-    assert [w.title for w in facts.works] == ["Violin Concerto, Op. 12"]
+    facts = run("The Harbor Symphony Orchestra performed Tomas Vell's Cello Sonata, Op. 12, on Sunday.")
+    assert [w.title for w in facts.works] == ["Cello Sonata, Op. 12"]
 
 
 def test_a_full_stop_inside_the_marks_is_not_the_title_s(run) -> None:
