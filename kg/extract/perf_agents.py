@@ -97,15 +97,34 @@ def guests_of(verb: Token) -> list[Token]:
     # "X joined Y to sing 'Z'", "X brought out Y to perform 'Z'": Y sings too
     if verb.dep_ in ("xcomp", "advcl") and verb.head.lemma_ in _GUEST_VERBS:
         out.extend(c for c in verb.head.children if c.dep_ in ("dobj", "obj"))
-    # "brought out X for a duet": X performs too
-    if verb.lemma_ == "bring":
+    # "brought out X for a duet", "joined X onstage for 'Y'", "joined X in a duet": X performs too
+    # (not in a gerund a preposition takes: "her wish of joining X" tells of no show)
+    if cue_lemma(verb) in _GUEST_VERBS and verb.dep_ != "pcomp":
         out.extend(c for c in verb.children if c.dep_ in ("dobj", "obj"))
     for child in verb.children:
         if child.dep_ == "agent" or (child.lower_ in _COMPANY_PREPS and cue_lemma(verb) in _WITH_VERBS):
             out.extend(obj for obj in child.children if obj.dep_ == "pobj")
+    out.extend(_company_in_clause(verb))
+    # "performed X, featuring soloist Y": who the performance features performs too
+    out.extend(o for c in verb.children if c.dep_ in ("advcl", "acl") and c.tag_ == "VBG"
+               and c.lemma_.lower() in _GUEST_VERBS for o in c.children if o.dep_ in ("dobj", "obj"))
     # "with her brother Finneas", "joined by Y and Z": appositions and conjuncts perform too
     out.extend([c for o in out for c in o.children if c.dep_ == "appos"] + [c for o in out for c in o.conjuncts])
     return out
+
+
+def _company_in_clause(verb: Token) -> list[Token]:
+    """Co-performers the parser hangs elsewhere than on the verb of performing: on what was
+    performed ("performed 'X' with Y", "sang the song, 'X', alongside Y") or on the verb the
+    performing is the purpose of ("returned alongside Y to sing 'X'")."""
+    if cue_lemma(verb) not in _WITH_VERBS:
+        return []
+    heads = [o for o in verb.children if o.dep_ in ("dobj", "obj")]
+    heads += [a for o in heads for a in o.children if a.dep_ == "appos"]
+    if verb.dep_ in ("advcl", "xcomp") and any(c.dep_ == "aux" and c.lower_ == "to" for c in verb.children):
+        heads.append(verb.head)
+    return [g for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ in _COMPANY_PREPS
+            for g in c.children if g.dep_ == "pobj"]
 
 
 def performers_of(doc: Doc, verb: Token) -> list[Entity]:

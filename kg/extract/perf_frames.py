@@ -240,7 +240,10 @@ def _show_cue(span: Span) -> Token | None:
     """The word that names the title as a part of the show, if one does."""
     root = span.root
     head = root.head
-    # "the encore was A", "A was the closer"
+    # "the encore was A", "A was the closer" (the copula right before the title, however the
+    # parser hung the title: "the highlight was 'A,' where ...")
+    before = _word_before(span)
+    head = before if before is not None and before.lemma_ == "be" else head
     if head.lemma_ == "be":
         other = [c for c in head.children if c.dep_ in ("nsubj", "attr") and c.i != root.i]
         return next((c for c in other if c.lemma_.lower() in _SHOW_PARTS), None)

@@ -43,6 +43,8 @@ _SMALL = function_words("title-small") | function_words("title-filler")
 _JOINERS = function_words("list-joiner") | {"to", "then"}
 #: Entity labels of a one-word name that is someone or somewhere rather than a title ("joined Rivera").
 _NAMES = labels("name-like")
+#: Marks of a catalogue number that belongs to the title before it ("Op. 12", "No. 2").
+CATALOGUE_MARKS = words("catalogue_marks")
 #: Longest title read without quotation marks, in words.
 _MAX_WORDS = 8
 
@@ -170,11 +172,14 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
             j += 1
         elif is_mark(tok.text, "-") and j > i and not tok.whitespace_ and j + 1 < sent_end and _title_word(doc[j + 1]):
             j += 1
-        elif tok.text == "." and j > i and doc[j - 1].text in ("No", "Op") and j + 1 < sent_end and doc[j + 1].like_num:
-            # "Symphony No. 2", "Violin Concerto, Op. 99"
+        elif tok.text == "." and j > i and doc[j - 1].text in CATALOGUE_MARKS and j + 1 < sent_end \
+                and doc[j + 1].like_num:
+            # "Symphony No. 2"
             j += 1
         else:
             break
+    # "Cello Sonata, Op. 12": the catalogue number set off by a comma is the title's
+    j = catalogue_end(doc, j, sent_end) if j > i else j
     if j == i or doc[j - 1].lower_ in _SMALL or j < sent_end and doc[j].tag_ == "POS":
         # (a name followed by "'s" owns what comes next: "duet on Reyez's song")
         return None
@@ -185,6 +190,15 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
     if all(t.ent_type_ in ("DATE", "TIME") for t in span):
         return None
     return span
+
+
+def catalogue_end(doc: Doc, end: int, sent_end: int) -> int:
+    """The end of a title at ``end`` with the catalogue number after it set off by a comma
+    ("Cello Sonata, Op. 12", "Symphony, No. 2"), or ``end`` when none follows."""
+    if end + 2 >= sent_end or doc[end].text != "," or doc[end + 1].text.rstrip(".") not in CATALOGUE_MARKS:
+        return end
+    k = end + 3 if doc[end + 2].text == "." else end + 2
+    return k + 1 if k < sent_end and doc[k].like_num else end
 
 
 def _cut(doc: Doc, span: Span) -> list[Span]:

@@ -8,16 +8,15 @@ stands in, and who owns it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span
 
 from kg.extract.cues import CLOSING_MARKS, GROUP_NOUNS, PERSON_NOUNS, is_mark, is_say_verb
 from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
-from kg.extract.model import TextSpan, Work
-from kg.extract.sieves import Sieve
-from kg.extract.text import doc_text, doc_tokens, is_cap, sentence_bounds, token_words
+from kg.extract.text import doc_tokens, is_cap, sentence_bounds, token_words
+from kg.extract.work_collector import Collector
+from kg.extract.work_lists import catalogue_end
 
 #: Forms of concert music that name a piece with its number ("Symphony No. 2").
 _CONCERT_FORMS = words("concert_forms")
@@ -239,6 +238,7 @@ def concert_pieces(doc: Doc) -> list[Span]:
     """Titles named by their form: "Mahler's Symphony No. 2", "the Piano Concerto No. 1", "Ninth Symphony"."""
     found = []
     toks = doc_tokens(doc)
+    _, ends = sentence_bounds(doc)
     for tok in (toks[k] for k, text in enumerate(token_words(doc).text) if text in _CONCERT_FORMS):
         if tok.i + 1 < len(doc) and doc[tok.i + 1].text in _ENSEMBLE_ENDS:
             continue
@@ -252,6 +252,8 @@ def concert_pieces(doc: Doc) -> list[Span]:
             end += 2
         elif end + 2 < len(doc) and doc[end].text == "No" and doc[end + 1].text == "." and doc[end + 2].like_num:
             end += 3
+        else:
+            end = catalogue_end(doc, end, ends[tok.i])
         # a bare form word is a title only with a number or a word before it ("a symphony" is none)
         if end - start > 1:
             found.append(doc[start:end])
@@ -313,7 +315,9 @@ def sung_in(doc: Doc, span: Span, sent: Span) -> str | None:
     """A short quoted title after a song verb of its sentence ("joined by X for 'Y'") is a song."""
     if len(span) > 8:
         return None
-    sung = any(t.lemma_.lower() in SONG_VERBS and t.pos_ == "VERB" for t in doc[sent.start : span.start])
+    # (a past form the model lemmatises wrongly, "duetted", is still the song verb)
+    sung = any(t.pos_ == "VERB" and (t.lemma_.lower() in SONG_VERBS or _past_song_verb(t.lower_))
+               for t in doc[sent.start : span.start])
     # "'X' was dedicated to ...": the title is the subject of a song verb
     head = span.root.head
     sung = sung or span.root.dep_ == "nsubjpass" and (
@@ -340,55 +344,3 @@ SONG_VERBS = tagged("performance_verbs", "song")
 
 
 SMALL_WORDS = function_words("title-filler")
-
-
-@dataclass
-class _Found:
-    """A work as its mentions come in: the first mention's title and sieve, kind and year filled in later."""
-
-    title: str
-    kind: str
-    year: int | None
-    rule: Sieve
-    mentions: list[tuple[int, int, str]] = field(default_factory=list)
-    creators: list[tuple[int, int]] = field(default_factory=list)
-
-
-class Collector:
-    """Merges title mentions into works and remembers where each work's creator is named."""
-
-    def __init__(self, doc: Doc) -> None:
-        self.doc = doc
-        self.works: dict[str, _Found] = {}  # by normalised title, in order of first mention
-        self.taken: set[int] = set()
-
-    def add(self, span: Span, kind: str, year: int | None, creators: list[tuple[int, int]], rule: Sieve) -> None:
-        """A mention of a work; the first mention's sieve is the work's."""
-        if any(t.i in self.taken for t in span):
-            return
-        norm = " ".join(span.text.replace("’", "'").lower().split())
-        rec = self.works.setdefault(norm, _Found(span.text, kind, year, rule))
-        if rec.kind == "work" and kind != "work":
-            rec.kind = kind
-        rec.year = rec.year or year
-        rec.mentions.append((span.start_char, span.end_char, span.text))
-        rec.creators.extend(creators)
-        self.taken.update(t.i for t in span)
-
-    def kind_at(self, i: int) -> str | None:
-        """The kind of the work one of whose mentions covers token ``i``."""
-        char = self.doc[i].idx
-        for rec in self.works.values():
-            if any(start <= char < end for start, end, _ in rec.mentions):
-                return rec.kind
-        return None
-
-    def build(self) -> tuple[Work, ...]:
-        """The works, keyed in order of first mention, each with where its creator is named."""
-        text = doc_text(self.doc)
-        return tuple(
-            Work(key=f"work:{i}", title=rec.title, kind=rec.kind, year=rec.year,
-                 mentions=tuple(TextSpan(*m) for m in rec.mentions), rule=rec.rule.id, confidence=rec.rule.confidence,
-                 credits=tuple(TextSpan(start, end, text[start:end]) for start, end in rec.creators))
-            for i, rec in enumerate(self.works.values(), 1)
-        )

@@ -16,6 +16,7 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.coref import entity_at
 from kg.extract.cues import (
+    CLOSING_MARKS,
     OPENING_MARKS,
     find_titled_spans,
     is_mark,
@@ -23,12 +24,12 @@ from kg.extract.cues import (
 from kg.extract.model import Work
 from kg.extract.sieves import sieve
 from kg.extract.text import doc_ents, doc_text, doc_tokens, sentence_bounds, token_words
+from kg.extract.work_collector import Collector
 from kg.extract.work_lists import music_titles
 from kg.extract.work_titles import (
     CUES,
     DETERMINERS,
     SMALL_WORDS,
-    Collector,
     byline_of,
     concert_pieces,
     cue_before,
@@ -111,7 +112,7 @@ def extract_works(doc: Doc) -> tuple[Work, ...]:
     setlist = {(s.start, s.end) for s in music_titles(doc)}
     candidates = sorted([*((doc[s:e], False) for s, e in setlist), *candidates], key=lambda c: (c[0].start, -len(c[0])))
     for span, quoted in candidates:
-        if any(t.i in events for t in span):
+        if any(t.i in events for t in span) or quoted and collector.glossed(span):
             continue
         _consider(doc, collector, span, quoted, (span.start, span.end) in setlist)
     for span in concert_pieces(doc):
@@ -139,7 +140,11 @@ def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: 
     if role and doc[start].lower_ == "the" and end - start > 1 and not quoted:
         start += 1
     span = doc[start:end]
-    if not (listed or _title_like(span.text)):
+    # "... the classic 'A-B-C.'": the full stop inside the marks, glued by the tokenizer to the
+    # title's last word, is the sentence's and not the title's
+    glued = quoted and len(span[-1].text) > 1 and span[-1].text.endswith(".") and (
+        end == sent.end or is_mark(doc[end].text, CLOSING_MARKS))
+    if not (listed or _title_like(span.text[:-1] if glued else span.text)):
         return
     # (a straight mark with a space after it closes a quotation: '"...," X said')
     open_at = start - 1 if quoted or (start > 0 and is_mark(doc[start - 1].text, OPENING_MARKS)
@@ -172,7 +177,7 @@ def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: 
     if kind is None and not is_art and not creators:
         return
     rule = rule if kind else BYLINE if creators else MODEL
-    collector.add(span, kind or "work", year or year_after(doc, end, sent.end), creators, rule)
+    collector.add(span, kind or "work", year or year_after(doc, end, sent.end), creators, rule, trim=int(glued))
 
 
 def link_creators(doc: Doc) -> tuple[Work, ...]:

@@ -78,7 +78,7 @@ def test_an_event_earlier_in_the_sentence_places_it_by_the_sentence(run):
     [
         ("Mara Quinlan released her new single 'Lantern Song' on Friday.", "Lantern Song", "work.cue"),
         ('Fans love the "Copper Wire" singer Mara Quinlan.', "Copper Wire", "work.role"),
-        ("Another standout of the night was 'Harbor Lights'.", "Harbor Lights", "work.sung"),
+        ("The night's loveliest moment was 'Harbor Lights'.", "Harbor Lights", "work.sung"),
         ('The crowd knew every word of "Copper Wire" by Mara Quinlan.', "Copper Wire", "work.byline"),
         ("The Harbor Symphony Orchestra played the Piano Concerto No. 1 on Sunday.", "Piano Concerto No. 1",
          "work.concert-piece"),

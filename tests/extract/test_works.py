@@ -159,3 +159,25 @@ def test_a_person_making_the_work_is_no_title(run) -> None:
 )
 def test_a_title_set_off_by_commas_after_its_cue(run, text: str, works: list[tuple[str, str]]) -> None:
     assert [(w.title, w.kind) for w in run(text).works] == works
+
+
+def test_a_catalogue_number_set_off_by_a_comma_is_part_of_the_title(run) -> None:
+    facts = run("The Harbor Symphony Orchestra performed Tomas Vell's Cello Sonata, Op. 12, on Sunday.")
+    assert [w.title for w in facts.works] == ["Cello Sonata, Op. 12"]
+
+
+def test_a_full_stop_inside_the_marks_is_not_the_title_s(run) -> None:
+    facts = run("Mara Quinlan returned to sing the upbeat classic “A-B-C.”")
+    assert [w.title for w in facts.works] == ["A-B-C"]
+
+
+def test_a_translation_in_brackets_is_the_same_work(run) -> None:
+    facts = run("Mara Quinlan sang “Chanson de la mer” (“Song of the Sea”) at the Quarry Festival.")
+    (work,) = facts.works
+    assert work.title == "Chanson de la mer"
+    assert [m.text for m in work.mentions] == ["Chanson de la mer", "Song of the Sea"]
+
+
+def test_a_quoted_title_after_a_song_verb_the_model_lemmatises_wrongly_is_a_song(run) -> None:
+    facts = run("At the Quarry Festival, Mara Quinlan duetted with Ines Harrow on ‘Tin Roof’.")
+    assert [(w.title, w.kind) for w in facts.works] == [("Tin Roof", "song")]

@@ -1,0 +1,44 @@
+"""Who performs: guests, and co-performers the parser hangs away from the verb of performing.
+
+Every text here is written for the test: the people, groups and songs are invented.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from kg.extract.model import Facts
+
+
+def _pairs(facts: Facts) -> set[tuple[str | None, str | None]]:
+    """(performer, work) per performance, by name."""
+    names = {e.key: e.name for e in facts.entities}
+    titles = {w.key: w.title for w in facts.works}
+    return {(names.get(p.performer), titles.get(p.work)) for p in facts.performances}
+
+
+@pytest.mark.parametrize(
+    ("text", "guest", "title"),
+    [
+        # "with" hung on the title
+        ("Mara Quinlan performed the ballad 'Lantern Song' with Ines Harrow at the Quarry Festival.",
+         "Ines Harrow", "Lantern Song"),
+        # "alongside" hung on the verb the singing is the purpose of
+        ("At the Quarry Festival, Mara Quinlan later returned alongside Ines Harrow to sing the classic 'Tin Roof'.",
+         "Ines Harrow", "Tin Roof"),
+        # whom a guest joins
+        ("At the Quarry Festival, Ines Harrow joined Mara Quinlan for 'Tin Roof'.", "Mara Quinlan", "Tin Roof"),
+        # who the performance features
+        ("At the Quarry Festival, the Harbor Symphony Orchestra performed 'Tin Roof', featuring soloist Ines Harrow.",
+         "Ines Harrow", "Tin Roof"),
+    ],
+)
+def test_a_co_performer_away_from_the_verb_performs_the_work_too(run, text: str, guest: str, title: str) -> None:
+    assert (guest, title) in _pairs(run(text))
+
+
+def test_someone_met_on_the_way_to_a_show_is_no_co_performer(run) -> None:
+    pairs = _pairs(run("At the Quarry Festival, Mara Quinlan sang 'Tin Roof' for Ines Harrow."))
+    assert ("Ines Harrow", "Tin Roof") not in pairs
+    assert ("Mara Quinlan", "Tin Roof") in pairs
+
