@@ -309,7 +309,7 @@ def place_from_later_clauses(
         rec = data[norm]
         # none yet, or only a town: a venue of the clause is more exact
         open_ = rec["location"] is None or rec["location"] not in venues
-        for m in rec["mentions"] if open_ and not rec["generic"] else ():
+        for m in rec["mentions"] if open_ else ():
             span = doc.char_span(m.start, m.end, alignment_mode="expand")
             venue = _clause_venue(doc, span, place_starts, venues) if span is not None else None
             if venue is not None:
@@ -363,7 +363,10 @@ def _clause_venue(doc: Doc, span: Span, place_starts: dict[int, str], venues: se
         while prep > starts[span.start] and doc[prep].pos_ == "DET":
             prep -= 1
         verb = governing_verb(doc[prep])
-        participle = verb.tag_ == "VBG" and verb.dep_ in labels("participle-link") and verb.head.i == clause.i
+        # "..., taking three prizes at V", "performed it live at V" (the model reads "live" a verb):
+        # a verb of the clause's own, with no subject and no conjunction of its own
+        participle = verb.dep_ in labels("participle-link") and verb.head.i == clause.i and not any(
+            c.dep_ in ("nsubj", "nsubjpass", "mark") for c in verb.children)
         if doc[prep].lower_ == "at" and (verb.i == clause.i or participle) and not _in_other_happening(doc[prep], verb):
             return place_starts[k]
     return None

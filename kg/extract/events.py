@@ -15,6 +15,7 @@ edition ("next year").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from spacy.tokens import Doc, Token
 
@@ -206,6 +207,14 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
             norm = same or norm
         # "the celebratory concert in C" after "the X Concert": a description of the show named before
         norm = _described_back(doc, m, data, order) or norm
+        if m.generic and m.end - m.start == 1:
+            # "the final" alone: a part of the event named before it ("the Brindle Cup final"), that event
+            # itself when it is one ("the Y Cup final ... The final will be played at V"), else nothing
+            parent = _super_of(doc, m, mentions, sent_end) or _super_by_noun(doc, m, data, order) or last_named
+            if parent is None:
+                continue
+            if data[parent]["name"].lower().split()[-1] == norm:
+                norm, m = parent, replace(m, generic=False)
         base = _undated(norm)
         if base != norm:
             dated.setdefault(base, norm)
