@@ -44,6 +44,8 @@ _OTHER_TIME_PREPS = function_words("other-time-prep")
 _LOCATING_VERBS = words("locating_verbs")
 _LOCATING_PREPS = function_words("locating-prep")
 _POSSESSIVE_MARKS = function_words("possessive-mark")
+#: Nouns of a place ("venue", "arena") between an event and the place that names it.
+_PLACE_NOUNS = tagged("back_nouns", "place")
 _RELATIVES = function_words("relative")
 
 # The sieves that place an event, in the order they are tried (see events.extract_events).
@@ -90,6 +92,14 @@ def place_after(doc: Doc, end: int, sent_end: int, place_starts: dict[int, str],
             continue
         if tok.lower_ in _EVENT_TAIL:
             i += 1
+            continue
+        # "the ceremony's venue in C", "the debate venue in C": the event's place is named next
+        if tok.lower_ in _PLACE_NOUNS and tok.is_lower:
+            i += 1
+            continue
+        if tok.lower_ in _POSSESSIVE_MARKS and i + 1 < sent_end and doc[i + 1].lower_ in _PLACE_NOUNS \
+                and doc[i + 1].is_lower:
+            i += 2
             continue
         return None
     return None

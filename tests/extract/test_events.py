@@ -277,3 +277,9 @@ def test_the_final_concert_is_a_part_of_the_series_named_before(run) -> None:
     facts = run("The Orla Park Series closes on Sunday. Mara Quinlan will conduct the final concert of the season.")
     night = _event(facts, "Orla Park Series final concert")
     assert night.super_event == _event(facts, "Orla Park Series").key
+
+
+def test_the_venue_of_an_event_named_after_it_places_it(run) -> None:
+    facts = run("Protesters gathered near the Lantern Awards’ venue in Dunmere on Monday.")
+    event = _event(facts, "Lantern Awards")
+    assert _place_name(facts, event.location) == "Dunmere"
