@@ -20,6 +20,7 @@ from kg.extract.dates import (
     told_as_past,
 )
 from kg.extract.event_names import BACK_NOUNS, BACK_REFERENCE_RE, EventMention
+from kg.extract.lead_place import LEAD
 from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.model import TOWN_KINDS, TextSpan, When
 from kg.extract.sieves import sieve
@@ -63,7 +64,7 @@ IN_NAME = sieve("location.in-name", "a place inside the event's own name", "the 
 DATELINE = sieve("location.dateline", "the dateline's city, for an event its sentence says took place",
                  "NASHVILLE (AP) — Rivera won at the Lantern Awards on Sunday → Nashville", 0.67)
 #: The location sieves in the order they run.
-SIEVES = (AFTER_NAME, OF_VERB, LATER_CLAUSE, BACK_REFERENCE, STAGE, IN_NAME, DATELINE)
+SIEVES = (AFTER_NAME, OF_VERB, LATER_CLAUSE, BACK_REFERENCE, STAGE, IN_NAME, LEAD, DATELINE)
 #: Last words of the parts of a festival site ("the Riverside Stage", "the Dance Tent").
 _STAGE_WORDS = tagged("stage_words", "part")
 

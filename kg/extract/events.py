@@ -40,6 +40,7 @@ from kg.extract.event_places import (
     place_of_verb,
     year_date,
 )
+from kg.extract.lead_place import place_at_lead
 from kg.extract.lexicon import function_words, tagged
 from kg.extract.model import TOWN_KINDS, Event, TextSpan
 from kg.extract.text import (
@@ -213,7 +214,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
             parent = _super_of(doc, m, mentions, sent_end) or _super_by_noun(doc, m, data, order) or last_named
             if parent is None:
                 continue
-            if data[parent]["name"].lower().split()[-1] == norm:
+            if parent in data and data[parent]["name"].lower().split()[-1] == norm:
                 norm, m = parent, replace(m, generic=False)
         base = _undated(norm)
         if base != norm:
@@ -221,7 +222,8 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
         if norm not in data:
             order.append(norm)
             data[norm] = dict(name=m.name, kind=m.kind, mentions=[], location=None, date=None, super=None,
-                              generic=m.generic, location_rule=None)
+                              generic=m.generic, location_rule=None,
+                              described=m.generic or m.described_by is not None)
         rec = data[norm]
         start_char, end_char = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
         rec["mentions"].append(TextSpan(start_char, end_char, doc[m.start : m.end].text))
@@ -257,6 +259,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
                     break
         if rec["date"] is None:
             rec["date"] = next(filter(None, (year_date(m.text, m) for m in rec["mentions"])), None)
+    place_at_lead(doc, data, order)
     place_at_dateline(doc, data, order)
     keys = {norm: f"event:{i}" for i, norm in enumerate(order, 1)}
     return tuple(
