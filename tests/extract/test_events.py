@@ -283,3 +283,19 @@ def test_the_venue_of_an_event_named_after_it_places_it(run) -> None:
     facts = run("Protesters gathered near the Lantern Awards’ venue in Dunmere on Monday.")
     event = _event(facts, "Lantern Awards")
     assert _place_name(facts, event.location) == "Dunmere"
+
+
+def test_an_acts_show_named_by_its_act_and_placed_after_it_is_an_event(run) -> None:
+    facts = run("There was little to say about the Mara Quinlan set at the Brindle Hall.")
+    assert _place_name(facts, _event(facts, "Mara Quinlan set").location) == "Brindle Hall"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The crew set the stage at the Brindle Hall on Monday.",  # a verb
+        "She played her set at the Brindle Hall.",  # no act's name: her set is a performance, not a named show
+    ],
+)
+def test_a_set_without_its_acts_name_is_no_event(run, text: str) -> None:
+    assert run(text).events == ()
