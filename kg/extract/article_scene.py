@@ -9,18 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spacy.tokens import Doc, Span, Token
+from spacy.tokens import Doc, Span
 
 from kg.extract.cues import PERSON_NOUNS
-from kg.extract.dates import told_as_past
-from kg.extract.lexicon import function_words, words
-from kg.extract.model import TOWN_KINDS, Event
-from kg.extract.text import DATELINE_SENTENCES
+from kg.extract.lead_place import lead_place
+from kg.extract.model import Event
 
 #: Event kinds that are shows an article can be about as a whole.
 _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
-#: Nouns of a show: "the X set at V", "the concert in V" put the act at V.
-_SHOW_NOUNS = words("show_nouns")
 
 
 @dataclass(frozen=True)
@@ -75,29 +71,8 @@ def lead_venue(doc: Doc, article_event: str | None) -> LeadVenue | None:
     """
     if article_event is not None:
         return None
-    venues = {p.key: p for p in doc._.places if p.kind not in TOWN_KINDS}
-    for sent in list(doc.sents)[: DATELINE_SENTENCES + 1]:
-        # where someone went or was ("returned to V", "played V"), not a modifier ("a V revival")
-        spans = [(key, doc.char_span(m.start, m.end, alignment_mode="expand")) for key, p in venues.items()
-                 for m in p.mentions if sent.start_char <= m.start < sent.end_char]
-        here = {key for key, span in spans if span is not None and _reached(span.root)}
-        if len(here) == 1:
-            return LeadVenue(here.pop(), people_in(doc, sent))
-    return None
-
-
-def _reached(token: Token) -> bool:
-    """A place someone went to, was at or played, in the past: "returned to V", "opened at V",
-    "played V"; or a show's place: "the X set at V"."""
-    if token.dep_ == "pobj" and token.head.lower_ in function_words("locating-prep"):
-        verb = token.head.head
-        if verb.lower_ in _SHOW_NOUNS:
-            return True  # (the model reads "the X set at V" with "set" a verb, too)
-    elif token.dep_ in ("dobj", "obj"):
-        verb = token.head
-    else:
-        return False
-    return verb.pos_ in ("VERB", "AUX") and told_as_past(verb)
+    found = lead_place(doc)
+    return LeadVenue(found[0], people_in(doc, found[1])) if found is not None else None
 
 
 def people_in(doc: Doc, sent: Span) -> frozenset[str]:

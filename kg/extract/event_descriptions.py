@@ -12,11 +12,15 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.extract.event_names import EventMention
-from kg.extract.lexicon import kinds
-from kg.extract.text import doc_tokens, sentence_bounds, token_words
+from kg.extract.lexicon import function_words, kinds, tagged
+from kg.extract.text import doc_tokens, is_cap, sentence_bounds, token_words
 
 #: Event nouns and their kinds.
 _NOUNS = kinds("event_nouns")
+#: Nouns that name a show only with its act's name before them ("the X set at V").
+_OWNED = tagged("event_nouns", "owned")
+#: Prepositions of the place after an act's show ("the X concert at V").
+_PLACE_PREPS = function_words("event-place-prep")
 #: Most words before the head noun that still belong to the name ("the final concert").
 _MODIFIERS = 3
 #: Most words between the event and the place that places it.
@@ -31,10 +35,12 @@ def described_events(doc: Doc, taken: set[int]) -> list[EventMention]:
     found: list[EventMention] = []
     for tok in (toks[k] for k, lower in enumerate(token_words(doc).lower) if lower in _NOUNS):
         kind = _NOUNS.get(tok.lower_)
-        if kind is None or not tok.is_lower or tok.pos_ != "NOUN" or tok.i in taken:
+        owned = tok.lower_ in _OWNED
+        if kind is None or not tok.is_lower or tok.pos_ != "NOUN" and not owned or tok.i in taken:
             continue
         start = _first_word(doc, tok.i, starts[tok.i], place_tokens)
-        if start is None:
+        if start is None or owned and not is_cap(doc[start]):
+            # ("set" alone is anything; "the X set at V" is an act's show)
             continue
         end = _of_phrase_end(doc, tok.i, ends[tok.i])
         if start == tok.i and end == tok.i + 1:
@@ -66,8 +72,19 @@ def _first_word(doc: Doc, head: int, floor: int, place_tokens: set[int]) -> int 
         return place
     det = doc[i - 1] if i - 1 >= floor else None
     if det is None or not (det.pos_ == "DET" or det.dep_ == "poss" or det.tag_ == "POS"):
-        return None
+        return _act_first(doc, head, floor, place_tokens) if i == head else None
     return i
+
+
+def _act_first(doc: Doc, head: int, floor: int, place_tokens: set[int]) -> int | None:
+    """ "the Ana Rivera set at V", "a Lantern Quartet concert at V": the act's name before the noun
+    of its show is part of the name, when a place follows it."""
+    if head + 1 >= len(doc) or doc[head + 1].lower_ not in _PLACE_PREPS:
+        return None
+    start = head
+    while start - 1 >= floor and is_cap(doc[start - 1]) and start - 1 not in place_tokens:
+        start -= 1
+    return start if start < head and start - 1 >= floor and doc[start - 1].pos_ == "DET" else None
 
 
 def _of_phrase_end(doc: Doc, head: int, sent_end: int) -> int:

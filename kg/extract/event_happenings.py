@@ -1,18 +1,23 @@
 """Events known by what is said of them: "The X, run by Y, was held at V", "the X, which took
-place at W". A name of no known kind (no "Festival", no "Awards") is an event when it is the
-subject of a verb of happening (``happening_verbs.txt``); the place of that verb is then the
-event's (see ``event_places``).
+place at W", "the winner of X". A name of no known kind (no "Festival", no "Awards") is an event
+when it is the subject of a verb of happening (``happening_verbs.txt``), whose place is then the
+event's (see ``event_places``), or what someone won (``contest_nouns.txt``).
 """
 
 from __future__ import annotations
 
 from spacy.tokens import Doc, Token
 
-from kg.extract.lexicon import table
+from kg.extract.cues import CLOSING_MARKS, OPENING_MARKS, is_mark
+from kg.extract.lexicon import labels, table, words
 from kg.extract.text import doc_tokens, is_cap, token_words
 
 #: Verb lemma -> "passive", or the object noun that makes it a verb of happening ("take" "place").
 _VERBS = table("happening_verbs")
+#: Nouns whose "of" phrase is a contest ("the winner of X").
+_CONTEST_NOUNS = words("contest_nouns")
+#: Entity labels of names that are no contest ("winner of Iowa", "winner of Tuesday's debate").
+_NOT_CONTEST = frozenset({"PERSON", "GPE", "DATE", "TIME", "NORP"})
 
 
 def happening_names(doc: Doc, covered: set[int]) -> list[tuple[int, int]]:
@@ -55,3 +60,36 @@ def _subject(verb: Token) -> Token | None:
     if not ok or subject is None:
         return None
     return verb.head if verb.dep_ == "relcl" and subject.tag_ == "WDT" else subject
+
+
+def contest_names(doc: Doc, covered: set[int]) -> list[tuple[int, int]]:
+    """Token ranges of names someone won: "the winner of 'The Lantern Factor' 2026".
+
+    The name is the whole phrase after "of" (a title in marks too, a year after it aside); a
+    name that goes on into a noun ("winner of Democratic debates") or an owner ("Iowa's
+    primary") is only a modifier, and a person, place or date no contest.
+    """
+    found = []
+    low = token_words(doc).lower
+    for i in (k for k, word in enumerate(low) if word in _CONTEST_NOUNS):
+        j = i + 2
+        if j >= len(doc) or low[i + 1] != "of":
+            continue
+        if low[j] == "the" and j + 1 < len(doc):
+            j += 1
+        marked = is_mark(doc[j].text, OPENING_MARKS)
+        start = end = j + 1 if marked else j
+        # "'The X'": the article belongs to a title in marks
+        if marked and end + 1 < len(doc) and low[end] == "the":
+            end += 1
+        while end < len(doc) and (is_cap(doc[end]) or doc[end].lower_ == "of" and end + 1 < len(doc)
+                                  and is_cap(doc[end + 1])):
+            end += 1
+        after = doc[end] if end < len(doc) else None
+        if marked and (after is None or not is_mark(after.text, CLOSING_MARKS)):
+            continue
+        ends_phrase = after is None or marked or after.pos_ not in labels("nominal") and after.tag_ != "POS"
+        if end > start and ends_phrase and not covered.intersection(range(start, end)) \
+                and not any(t.ent_type_ in _NOT_CONTEST for t in doc[start:end]):
+            found.append((start, end))
+    return found

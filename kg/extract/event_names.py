@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span
 
 from kg.extract.cues import CLOSING_MARKS, OPENING_MARKS, VENUE_WORDS, is_mark
-from kg.extract.event_happenings import happening_names
-from kg.extract.lexicon import function_words, kinds, table, tagged, words
+from kg.extract.event_happenings import contest_names, happening_names
+from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
 from kg.extract.text import (
     NAME_INNER,
     doc_ents,
@@ -71,6 +71,10 @@ _NIGHTS = tagged("event_parts", "part")
 
 
 _NIGHT_MODS = tagged("event_parts", "part-modifier")
+
+
+#: Parts named by their noun alone ("the final", "Sunday's final").
+_ALONE = tagged("event_parts", "part-alone")
 
 
 #: "the 2019 Zennies", "the 41st Lanterns": a capitalised plural (not "'s", not "-ss") after a year or ordinal.
@@ -227,6 +231,7 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
         # "Doris Day", "Lucille Ball": a person's surname, not an event ("Lantern Awards" tagged PERSON is)
         head_kind = _HEADS.get(tok.text) if not (tok.ent_type_ == "PERSON" and tok.text in _SURNAME_HEADS) else None
         lower_kind = _LOWER_HEADS.get(tok.text)
+        named = bool(known)
         if known:
             end, kind = known
             start = title_run_start(doc, i, taken_until)
@@ -242,15 +247,19 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
             # "Tin Cup Blues", "Royal Festival Hall": the name goes on past the event word
             goes_on = i + 1 < sent.end and is_cap(toks[i + 1]) and toks[i + 1].text not in _HEADS \
                 and toks[i + 1].ent_type_ not in ("DATE", "TIME")
-            if start >= last or goes_on:
-                # a bare event word ("the Final", "the tour") names no event
+            named = start < last and not goes_on
+            if named:
+                end, kind = i + 1, head_kind or lower_kind or "event"
+                # "Lantern Awards Ceremony": take the longest head
+                while end < sent.end and toks[end].text in _HEADS and toks[end].text[:1].isupper():
+                    end += 1
+            elif head_kind:
+                # a bare event word ("the Final", "the Tour") names no event
                 i += 1
                 continue
-            end, kind = i + 1, head_kind or lower_kind or "event"
-            # "Lantern Awards Ceremony": take the longest head
-            while end < sent.end and toks[end].text in _HEADS and toks[end].text[:1].isupper():
-                end += 1
-        else:
+        if not named:
+            # "the opening night"; a lower-case event word that ends no name ("the final concert",
+            # "during the final") may still name a part of one
             generic = _generic_at(doc, i, sent)
             if generic:
                 found.append(generic)
@@ -279,8 +288,15 @@ def _quoted(doc: Doc, start: int, end: int) -> bool:
 
 
 def _generic_at(doc: Doc, i: int, sent: Span) -> EventMention | None:
-    """A generic part of an event ("the opening night", "the closing ceremony") at token ``i``."""
+    """A generic part of an event ("the opening night", "the closing ceremony", "Sunday's final")
+    at token ``i``."""
     tok = doc[i]
+    if tok.lower_ in _ALONE and i - 1 >= sent.start and (
+            doc[i - 1].lower_ in function_words("event-det") or doc[i - 1].tag_ == "POS") and (
+            i + 1 >= sent.end or doc[i + 1].pos_ not in labels("nominal") | {"NUM"}):
+        # "during the final", "Sunday's final": the noun alone is the part (the model often calls it
+        # an adjective; "the final concert" is a modifier and its noun, "the final 12" no event)
+        return EventMention(i, i + 1, tok.text, "event", generic=True)
     if tok.lower_ not in _NIGHT_MODS or i + 1 >= sent.end or doc[i + 1].lower_ not in _NIGHTS:
         return None
     if i - 1 < sent.start or doc[i - 1].lower_ not in function_words("event-det"):
@@ -334,6 +350,10 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
         covered.update(range(m.start, m.end))
     # "The X was held at V", "the X, which took place at W": an event of no known kind
     for start, end in happening_names(doc, covered):
+        found.append(EventMention(start, end, doc[start:end].text, "event"))
+        covered.update(range(start, end))
+    # "the winner of 'The X'": what someone won is a contest, a title in marks too
+    for start, end in contest_names(doc, covered):
         found.append(EventMention(start, end, doc[start:end].text, "event"))
         covered.update(range(start, end))
     # a name found once is the event wherever else it stands ("Solstice Fields review: ...")

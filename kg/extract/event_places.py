@@ -20,6 +20,7 @@ from kg.extract.dates import (
     told_as_past,
 )
 from kg.extract.event_names import BACK_NOUNS, BACK_REFERENCE_RE, EventMention
+from kg.extract.lead_place import LEAD
 from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.model import TOWN_KINDS, TextSpan, When
 from kg.extract.sieves import sieve
@@ -44,6 +45,8 @@ _OTHER_TIME_PREPS = function_words("other-time-prep")
 _LOCATING_VERBS = words("locating_verbs")
 _LOCATING_PREPS = function_words("locating-prep")
 _POSSESSIVE_MARKS = function_words("possessive-mark")
+#: Nouns of a place ("venue", "arena") between an event and the place that names it.
+_PLACE_NOUNS = tagged("back_nouns", "place")
 _RELATIVES = function_words("relative")
 
 # The sieves that place an event, in the order they are tried (see events.extract_events).
@@ -61,7 +64,7 @@ IN_NAME = sieve("location.in-name", "a place inside the event's own name", "the 
 DATELINE = sieve("location.dateline", "the dateline's city, for an event its sentence says took place",
                  "NASHVILLE (AP) — Rivera won at the Lantern Awards on Sunday → Nashville", 0.67)
 #: The location sieves in the order they run.
-SIEVES = (AFTER_NAME, OF_VERB, LATER_CLAUSE, BACK_REFERENCE, STAGE, IN_NAME, DATELINE)
+SIEVES = (AFTER_NAME, OF_VERB, LATER_CLAUSE, BACK_REFERENCE, STAGE, IN_NAME, LEAD, DATELINE)
 #: Last words of the parts of a festival site ("the Riverside Stage", "the Dance Tent").
 _STAGE_WORDS = tagged("stage_words", "part")
 
@@ -90,6 +93,14 @@ def place_after(doc: Doc, end: int, sent_end: int, place_starts: dict[int, str],
             continue
         if tok.lower_ in _EVENT_TAIL:
             i += 1
+            continue
+        # "the ceremony's venue in C", "the debate venue in C": the event's place is named next
+        if tok.lower_ in _PLACE_NOUNS and tok.is_lower:
+            i += 1
+            continue
+        if tok.lower_ in _POSSESSIVE_MARKS and i + 1 < sent_end and doc[i + 1].lower_ in _PLACE_NOUNS \
+                and doc[i + 1].is_lower:
+            i += 2
             continue
         return None
     return None
@@ -309,7 +320,7 @@ def place_from_later_clauses(
         rec = data[norm]
         # none yet, or only a town: a venue of the clause is more exact
         open_ = rec["location"] is None or rec["location"] not in venues
-        for m in rec["mentions"] if open_ and not rec["generic"] else ():
+        for m in rec["mentions"] if open_ else ():
             span = doc.char_span(m.start, m.end, alignment_mode="expand")
             venue = _clause_venue(doc, span, place_starts, venues) if span is not None else None
             if venue is not None:
@@ -363,7 +374,10 @@ def _clause_venue(doc: Doc, span: Span, place_starts: dict[int, str], venues: se
         while prep > starts[span.start] and doc[prep].pos_ == "DET":
             prep -= 1
         verb = governing_verb(doc[prep])
-        participle = verb.tag_ == "VBG" and verb.dep_ in labels("participle-link") and verb.head.i == clause.i
+        # "..., taking three prizes at V", "performed it live at V" (the model reads "live" a verb):
+        # a verb of the clause's own, with no subject and no conjunction of its own
+        participle = verb.dep_ in labels("participle-link") and verb.head.i == clause.i and not any(
+            c.dep_ in ("nsubj", "nsubjpass", "mark") for c in verb.children)
         if doc[prep].lower_ == "at" and (verb.i == clause.i or participle) and not _in_other_happening(doc[prep], verb):
             return place_starts[k]
     return None

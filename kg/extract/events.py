@@ -15,6 +15,7 @@ edition ("next year").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from spacy.tokens import Doc, Token
 
@@ -39,6 +40,7 @@ from kg.extract.event_places import (
     place_of_verb,
     year_date,
 )
+from kg.extract.lead_place import place_at_lead
 from kg.extract.lexicon import function_words, tagged
 from kg.extract.model import TOWN_KINDS, Event, TextSpan
 from kg.extract.text import (
@@ -206,13 +208,22 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
             norm = same or norm
         # "the celebratory concert in C" after "the X Concert": a description of the show named before
         norm = _described_back(doc, m, data, order) or norm
+        if m.generic and m.end - m.start == 1:
+            # "the final" alone: a part of the event named before it ("the Brindle Cup final"), that event
+            # itself when it is one ("the Y Cup final ... The final will be played at V"), else nothing
+            parent = _super_of(doc, m, mentions, sent_end) or _super_by_noun(doc, m, data, order) or last_named
+            if parent is None:
+                continue
+            if parent in data and data[parent]["name"].lower().split()[-1] == norm:
+                norm, m = parent, replace(m, generic=False)
         base = _undated(norm)
         if base != norm:
             dated.setdefault(base, norm)
         if norm not in data:
             order.append(norm)
             data[norm] = dict(name=m.name, kind=m.kind, mentions=[], location=None, date=None, super=None,
-                              generic=m.generic, location_rule=None)
+                              generic=m.generic, location_rule=None,
+                              described=m.generic or m.described_by is not None)
         rec = data[norm]
         start_char, end_char = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
         rec["mentions"].append(TextSpan(start_char, end_char, doc[m.start : m.end].text))
@@ -248,6 +259,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
                     break
         if rec["date"] is None:
             rec["date"] = next(filter(None, (year_date(m.text, m) for m in rec["mentions"])), None)
+    place_at_lead(doc, data, order)
     place_at_dateline(doc, data, order)
     keys = {norm: f"event:{i}" for i, norm in enumerate(order, 1)}
     return tuple(

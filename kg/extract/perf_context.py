@@ -159,6 +159,9 @@ class Context:
     acts: list[Entity] = field(default_factory=list)
     #: where they performed last (a review names the hall once, then lists the songs)
     place: str | None = None
+    #: the sentence that set the event named several acts at it ("X, Y and Z were among the
+    #: performers at the funeral"): an occasion of many acts, like a festival, for the sentences after
+    several: bool = False
 
     def update(self, doc: Doc, sent: Span, here: str | None, caption: bool, acts: list[Entity],
                place: str | None = None) -> None:
@@ -169,6 +172,7 @@ class Context:
             self.acts, self.place = acts, place
         if here is not None:
             self.event, self.people, self.age = here, people_in(doc, sent), 0
+            self.several = len(acts) >= 2
             return
         self.age = 0 if acts else self.age + 1
         if self.age > _CONTEXT_SPAN:

@@ -262,7 +262,7 @@ def _clause_performances(
     # unless the clause puts the act elsewhere or at another time ("in 2016")
     if event is None and context.event is not None and within(location, events[context.event], doc) \
             and same_time(date, events[context.event].date) \
-            and (any(p.key in context.people for p in performers)
+            and (any(p.key in context.people for p in performers) or context.several
                  or top_kind(events, context.event) in MULTI_ACT_KINDS):
         placed, event = PARAGRAPH, context.event
     # the same acts, a sentence or two after they were placed, are still there

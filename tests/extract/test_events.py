@@ -250,3 +250,52 @@ def test_a_description_of_the_named_show_places_that_show(run) -> None:
 def test_a_description_with_a_place_of_its_own_is_another_event(run) -> None:
     facts = run("The Lantern Tour opened in May.\n\nMara Quinlan played the Galway concert at the Heron Hall.")
     assert _event(facts, "Lantern Tour").location is None
+
+
+def test_the_final_alone_is_the_final_of_the_contest_someone_won_placed_by_its_clause(run) -> None:
+    text = ("Mara Quinlan has been named the winner of ‘The Lantern Factor’ 2026. "
+            "The pair performed it together live at the Brindle Hall in Dunmere during the final.")
+    facts = run(text)
+    contest, final = _event(facts, "The Lantern Factor"), _event(facts, "The Lantern Factor final")
+    assert final.super_event == contest.key
+    assert _place_name(facts, final.location) == "Brindle Hall"
+    assert contest.location is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She was the winner of Democratic debates in the spring.",  # a modifier of a noun, no name
+        "He was the winner of Iowa's primary.",  # an owner of the contest, not its name
+    ],
+)
+def test_winner_of_a_modifier_or_an_owner_names_no_contest(run, text: str) -> None:
+    assert run(text).events == ()
+
+
+def test_the_final_concert_is_a_part_of_the_series_named_before(run) -> None:
+    facts = run("The Orla Park Series closes on Sunday. Mara Quinlan will conduct the final concert of the season.")
+    night = _event(facts, "Orla Park Series final concert")
+    assert night.super_event == _event(facts, "Orla Park Series").key
+
+
+def test_the_venue_of_an_event_named_after_it_places_it(run) -> None:
+    facts = run("Protesters gathered near the Lantern Awards’ venue in Dunmere on Monday.")
+    event = _event(facts, "Lantern Awards")
+    assert _place_name(facts, event.location) == "Dunmere"
+
+
+def test_an_acts_show_named_by_its_act_and_placed_after_it_is_an_event(run) -> None:
+    facts = run("There was little to say about the Mara Quinlan set at the Brindle Hall.")
+    assert _place_name(facts, _event(facts, "Mara Quinlan set").location) == "Brindle Hall"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The crew set the stage at the Brindle Hall on Monday.",  # a verb
+        "She played her set at the Brindle Hall.",  # no act's name: her set is a performance, not a named show
+    ],
+)
+def test_a_set_without_its_acts_name_is_no_event(run, text: str) -> None:
+    assert run(text).events == ()

@@ -209,3 +209,20 @@ def test_a_pair_with_three_people_named_is_the_last_two(run) -> None:
     performers = {_name(facts.entities, p.performer) for p in facts.performances
                   if _name(facts.works, p.work) == "Lantern Song"}
     assert performers == {"Mara Quinlan", "Tom Brindle"}
+
+
+def test_acts_after_a_list_of_performers_at_an_occasion_are_at_it_too(run) -> None:
+    text = ("Friends gathered for the funeral of Tom Brindle in Dunmere today.\n\n"
+            "Ana Rivera, Ivo Berg and Lila Sand were among the performers at the funeral. "
+            "Singers Mara Quinlan and Lyle Barnes sang a stirring version of “Salt Wind” while people danced.")
+    rows = _rows(run(text))
+    assert ("Mara Quinlan", "Salt Wind", "funeral of Tom Brindle", "Dunmere", None) in rows
+    assert ("Lyle Barnes", "Salt Wind", "funeral of Tom Brindle", "Dunmere", None) in rows
+
+
+def test_one_act_at_an_occasion_does_not_put_the_next_act_there(run) -> None:
+    text = ("Friends gathered for the funeral of Tom Brindle in Dunmere today.\n\n"
+            "Ana Rivera was among the performers at the funeral. "
+            "Singer Mara Quinlan sang “Salt Wind” while people danced.")
+    rows = _rows(run(text))
+    assert ("Mara Quinlan", "Salt Wind", None, None, None) in rows
