@@ -31,8 +31,8 @@ FLOORS = {
     "quote_span": 0.98,
     "quote_speaker": 0.92,
     "performed_work": 0.86,
-    "performed_work_where": 0.75,
-    "event_at_place": 0.70,
+    "performed_work_where": 0.85,
+    "event_at_place": 0.78,
 }
 
 
