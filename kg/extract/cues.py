@@ -108,8 +108,12 @@ def is_say_verb(token: Token) -> bool:
     lemma = token.lemma_.lower()
     if lemma in SAY_VERBS or token.lower_ in SAY_VERBS:
         return True
-    # a phrasal verb of saying: "went on", "pointed out"
-    return any(c.dep_ == "prt" and f"{lemma} {c.lower_}" in SAY_VERBS for c in token.children)
+    # a phrasal verb of saying: "went on", "pointed out"; the small model often makes the
+    # particle right after the verb an adverb ("shot back", "fired back")
+    return any(
+        (c.dep_ == "prt" or c.dep_ == "advmod" and c.i == token.i + 1) and f"{lemma} {c.lower_}" in SAY_VERBS
+        for c in token.children
+    )
 
 
 def find_marked_spans(text: str) -> list[MarkedSpan]:

@@ -100,6 +100,9 @@ def plural_names(doc: Doc) -> frozenset[str]:
         # headlines are title-cased, so the tagger may call the name a common noun there
         if token.dep_ != "nsubj" or token.tag_ not in labels("noun-tag") or not token.is_title:
             continue
+        if any(c.dep_ == "conj" for c in token.children):
+            # "X and the department have said": the verb agrees with the pair, not with X
+            continue
         verb = token.head
         aux = [c for c in verb.children if c.dep_ in ("aux", "auxpass")]
         finite = aux[0] if aux else verb
@@ -134,6 +137,9 @@ def trim_of(doc: Doc, start: int, end: int) -> tuple[int, int]:
             break
     while start < end and (
         doc[start].lower_ in _EDGE_JUNK or doc[start].is_punct or doc[start].pos_ in _EDGE_POS
+        # (a capitalised "verb" that is a clause's subject is a name the tagger took for a verb:
+        # a surname that is also an English verb, "X strongly backs ...")
+        and not _verb_read_name(doc[start])
     ):
         start += 1
     while end > start and (
@@ -147,6 +153,10 @@ def trim_of(doc: Doc, start: int, end: int) -> tuple[int, int]:
     if end - start > 1 and doc[start].lower_ in CREDIT_WORDS and doc[start + 1].text == ":":
         start += 2
     return start, end
+
+
+def _verb_read_name(token: Token) -> bool:
+    return token.pos_ == "VERB" and token.is_title and token.dep_ in labels("subject")
 
 
 def _has_digit(token: Token) -> bool:

@@ -95,6 +95,18 @@ def right_context(doc: Doc, mark: MarkedSpan, in_quote: set[int]) -> list[Token]
     return out
 
 
+def own_right(cand: Candidate) -> list[Token]:
+    """The words after the closing mark that belong to the quotation's own sentence.
+
+    A quotation that ends its sentence inside the marks, followed by a capitalised word that
+    opens a sentence, has none: what follows is the next sentence ('"... ." Y said so,
+    according to press reports'), not a cue or a source of these words.
+    """
+    right = cand.right
+    ended = cand.content.text.rstrip()[-1:] in _STOPS
+    return [] if ended and right and right[0].is_sent_start and right[0].is_title else right
+
+
 def content_words(tokens: list[Token]) -> list[Token]:
     return [t for t in tokens if not t.is_punct and not t.is_space]
 
@@ -120,8 +132,9 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
         described = _description_between(cand, after[0])
         if described is not None:
             # '"...," the 29-year-old told reporters' parsed with no subject for "told"
+            # (a name there, '"...," X, a strategist, said', outranks whatever follows the verb)
             cue = _cue_of(after[0], in_quote)
-            return replace(cue, speaker=cue.speaker or described)
+            return replace(cue, speaker=described if described.pos_ == "PROPN" else cue.speaker or described)
     before = [t for t in cand.left if is_say_verb(t) and t.pos_ != "NOUN"]
     if before:
         verb = before[-1]
@@ -137,7 +150,7 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
     later = [t for t in cand.right if is_say_verb(t) and t.pos_ != "NOUN" and governs(t, content)]
     if later:
         return _cue_of(later[0], in_quote)
-    for tokens in (cand.right, cand.left):
+    for tokens in (own_right(cand), cand.left):
         for t in tokens:
             following = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
             if following is not None and (t.lower_, following.lower_) in _PHRASE_CUES:
@@ -188,6 +201,10 @@ def _only_subject_between(cand: Candidate, verb: Token, in_quote: set[int]) -> b
 _NOMINAL_POS = labels("noun-phrase")
 
 
+#: Entity labels of dates, times and amounts, which never speak.
+_NUMERIC_LABELS = labels("numeric")
+
+
 #: What stands right before a cue that follows a quotation: a comma or a closing mark.
 _AFTER_QUOTE = ",”\"’"
 
@@ -204,6 +221,12 @@ def _description_between(cand: Candidate, verb: Token) -> Token | None:
         return None
     if any(t.pos_ not in _NOMINAL_POS for t in between if not t.is_space):
         return None
+    name = 0
+    while name < len(words) and words[name].pos_ == "PROPN":
+        name += 1
+    if 0 < name < len(words) and words[name - 1].i + 1 < verb.i and verb.doc[words[name - 1].i + 1].text == ",":
+        # '"...," X, a party strategist, said': the name, not the description after it, is the head
+        return words[name - 1]
     head = words[-1]
     return head if head.pos_ in labels("nominal") else None
 
@@ -224,17 +247,33 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
 
     Words inside quotation marks are never the speaker, whatever the parser made of them.
     """
-    if verb.tag_ == "VBG" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+    nxt = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+    if nxt is not None and nxt.pos_ == "PROPN" and (verb.i == 0 or "\n" in verb.doc[verb.i - 1].text or verb.is_sent_start):
+        # 'Said X: "..."', 'Added X: "..."': a sentence opening on the verb names its speaker next
+        while nxt.i + 1 < len(verb.doc) and verb.doc[nxt.i + 1].pos_ == "PROPN":
+            nxt = verb.doc[nxt.i + 1]
+        return nxt
+    subjectless = not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
+    named = verb.doc[verb.i - 1] if verb.i > 0 else verb
+    if (verb.tag_ == "VBG" and subjectless and named.ent_type_ == "PERSON"
+            and named.head.lower_ not in function_words("medium-prep")):
+        # "a video of X asking, '...'", "a clip of X saying": the person named right before the
+        # participle speaks, however the parser attached it (a message "on Y reading" is not Y's)
+        return named
+    if verb.tag_ == "VBG" and subjectless:
         # ", telling the chamber that ...", ", adding ...": a participle speaks for the subject of
         # the sentence, however the parser attached it
-        root = verb
-        while root.head.i != root.i:
-            root = root.head
-        subjects = [c for c in root.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
-        subjects = [c for c in subjects if c.i < verb.i]
-        if root.i != verb.i and subjects:
-            # the subject nearest the main verb ("CITY — Mayor X on Tuesday defended")
-            return _owner(min(subjects, key=lambda c: abs(c.i - root.i)))
+        heads = [verb]
+        while heads[-1].head.i != heads[-1].i:
+            heads.append(heads[-1].head)
+        # the root's subject; failing one outside the quotation (the parser may make the quoted
+        # verb the root), the nearest verb above with one ("X was unmoved, telling the press, ...")
+        for v in (heads[-1], *heads[1:-1]):
+            subjects = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
+            subjects = [c for c in subjects if c.i < verb.i]
+            if subjects:
+                # the subject nearest the main verb ("CITY — Mayor X on Tuesday defended")
+                return _owner(min(subjects, key=lambda c: abs(c.i - v.i)))
     if verb.dep_ == "acl" and 0 < verb.i - verb.head.i <= 2 and verb.head.pos_ in ("PROPN", "NOUN"):
         # '"...," Trump posted on ...' parsed as a noun modified by "posted": the noun speaks
         return _owner(verb.head)
@@ -262,6 +301,8 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
                 if c.dep_ in labels("speaker-object")
                 and c.i > v.i
                 and c.pos_ in ("PROPN", "NOUN")
+                # ('"...," X, the strategist, said Friday evening': a time is nobody)
+                and c.ent_type_ not in _NUMERIC_LABELS
             ]
             if objects and v.i > 0 and is_mark(v.doc[v.i - 1].text, _AFTER_QUOTE):
                 return objects[0]

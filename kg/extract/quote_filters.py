@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.coref import entity_at
 from kg.extract.cues import is_say_verb, strip_marks
 from kg.extract.lexicon import function_words, labels, tagged, words
 from kg.extract.quote_cues import Candidate, after_colon, content_words, governs
@@ -84,6 +85,7 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
         and not any(t.pos_ in ("VERB", "AUX") for t in words)
         and not _short_utterance(cand)
         and not _reported_words(cand)
+        and not _characterised(doc, cand)
     ):
         # scare quotes: one or two words and no verb, not a line of dialogue ("Exactly!" she said)
         return True
@@ -163,6 +165,33 @@ def _reported_words(cand: Candidate) -> bool:
         and t.lemma_.lower() not in function_words("naming-verb") and governs(t, cand.content)
         for t in cand.left
     )
+
+
+#: Most steps from "as" up to the verb whose subject applies the words.
+_AS_STEPS = 3
+
+
+def _characterised(doc: Doc, cand: Candidate) -> bool:
+    """Words a person applies to something with "as": 'X dismissed the plan as "reckless"',
+    'X summed the rival up as "hopeless"', 'X described it as being "a mess"'.
+
+    The person whose verb takes the "as" is their speaker (the fragment-holder sieve), so
+    they are a quotation, however short; a thing or nobody ("known as 'X'") says nothing.
+    """
+    left = content_words(cand.left)
+    i = len(left) - 1
+    while i > 0 and (left[i].pos_ == "DET" or left[i].lower_ == "being"):
+        i -= 1
+    if i < 1 or left[i].lower_ != "as":
+        return False
+    verb, steps = left[i].head, 0
+    while verb.pos_ != "VERB" and verb.head.i != verb.i and steps < _AS_STEPS:
+        verb, steps = verb.head, steps + 1
+    subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+    if verb.pos_ != "VERB" or len(subjects) != 1:
+        return False
+    who = entity_at(doc._.entities, subjects[0].idx, subjects[0].idx + len(subjects[0]))
+    return who is not None and who.kind == "person"
 
 
 def _sentence_like(content: Span) -> bool:

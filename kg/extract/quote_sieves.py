@@ -19,7 +19,7 @@ from kg.extract.cues import HONORIFICS, STATEMENT_NOUNS, is_dash, is_mark, is_sa
 from kg.extract.discourse import Focus
 from kg.extract.lexicon import labels, words
 from kg.extract.model import Entity
-from kg.extract.quote_cues import Candidate, after_colon, content_words
+from kg.extract.quote_cues import Candidate, after_colon, content_words, own_right
 from kg.extract.quote_filters import title_case
 from kg.extract.quote_gaps import clear_gap, token_entity
 from kg.extract.sieves import Sieve, sieve
@@ -180,9 +180,24 @@ def _by_clause_colon(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | Non
     verbs = [t for t in cand.left if t.tag_ in _FINITE]
     if not verbs:
         return None
-    subjects = [c for c in verbs[-1].children if c.dep_ in labels("subject") and c.i < verbs[-1].i]
-    entity = token_entity(ctx, subjects[0]) if len(subjects) == 1 else None
-    return entity if entity is not None and entity.kind == "person" else None
+    # the main clause first: its top verb is the one whose head lies outside the words before the
+    # colon (the parser often hangs it off the quotation's verb): "X later regretted the way the
+    # vote went:" is X's, not the vote's; a verb joined by "and" speaks for its head's subject
+    inside = {t.i for t in cand.left}
+    tops = [t for t in cand.left if t.pos_ in ("VERB", "AUX") and (t.head.i == t.i or t.head.i not in inside)]
+    main = tops[-1] if tops else verbs[-1]
+    while main.dep_ == "conj" and not _subjects(main) and main.head.i not in ctx.in_quote:
+        main = main.head
+    for verb in (main, verbs[-1]):
+        subjects = _subjects(verb)
+        entity = token_entity(ctx, subjects[0]) if len(subjects) == 1 else None
+        if entity is not None and entity.kind == "person":
+            return entity
+    return None
+
+
+def _subjects(verb: Token) -> list[Token]:
+    return [c for c in verb.children if c.dep_ in labels("subject") and c.i < verb.i]
 
 
 def _by_set_up(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
@@ -191,7 +206,7 @@ def _by_set_up(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
         return None
     doc = ctx.doc
     opening = doc.char_span(cand.mark.open_at, cand.mark.open_at + 1, alignment_mode="expand")
-    if opening is None or cand.left or any(is_say_verb(t) for t in cand.right):
+    if opening is None or cand.left or any(is_say_verb(t) for t in own_right(cand)):
         # words before the mark in its own sentence, or a cue after it that named nobody
         # ('"...!" the poster read'): not words the sentence before sets up
         return None
@@ -261,7 +276,7 @@ FOCUS = sieve(
 
 
 def _by_focus(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
-    if cand.cue is not None or content_words(cand.left) or ctx.focus is None or any(is_say_verb(t) for t in cand.right):
+    if cand.cue is not None or content_words(cand.left) or ctx.focus is None or any(is_say_verb(t) for t in own_right(cand)):
         # ('"See you there!" the poster read': a cue that names no one is no gap to fill)
         return None
     first = cand.content.text.lstrip(" ¡¿'\"‘“")[:1]

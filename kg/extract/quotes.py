@@ -64,15 +64,18 @@ def extract_quotes(doc: Doc) -> tuple[Quote, ...]:
 
 
 def _joined(prev: Candidate, cand: Candidate) -> bool:
-    """Two partial quotes joined by a conjunction only ('"A" but "B"', '"A", "B" and "C"')."""
+    """Two partial quotes joined by a conjunction only ('"A" but "B"', '"A", "B" and "C"'), or by one
+    and the article each takes ('a "coward," a "bully" and a "bore"')."""
     if prev.cue is None or prev.mark.close_at is None:
         return False
     between = cand.left
+    joins = [t for t in content_words(between) if t.pos_ != "DET"]
     return (
         bool(between)
         and between[0].idx > prev.mark.close_at
-        and len(content_words(between)) <= 1
-        and all(t.is_punct or t.lower_ in function_words("coordinator") for t in between)
+        and len(joins) <= 1
+        and len(content_words(between)) <= 2
+        and all(t.is_punct or t.pos_ == "DET" or t.lower_ in function_words("coordinator") for t in between)
     )
 
 

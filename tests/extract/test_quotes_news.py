@@ -362,3 +362,82 @@ def test_a_town_s_people_heading_a_description_is_not_the_speaker(run) -> None:
     facts = run(text)
     assert [e.name for e in facts.entities] == ["Mara Quinlan"]
     assert "Londoner" not in {speaker for _, speaker in _said(facts)}
+
+
+# --- political reporting: retorts, colons, coordinated subjects, sources -------------------
+
+
+def test_a_retort_with_its_particle_read_as_an_adverb_is_a_cue(run) -> None:
+    text = "After the mayor mocked her budget at the forum, Mara Quinlan fired back, “Numbers clearly bore him.”"
+    facts = run(text)
+    assert _said(facts) == [("Numbers clearly bore him.", "Mara Quinlan")]
+    assert [(q.cue, q.rule) for q in facts.quotes] == [("fired", "quote.cue-name")]
+
+
+def test_the_main_clause_before_a_colon_gives_the_speaker_not_a_clause_inside_it(run) -> None:
+    text = (
+        "Mara Quinlan chaired the council for six years.\n\n"
+        "Quinlan later regretted the way the vote went: “I ought to have read the report first.”"
+    )
+    assert _said(run(text)) == [("I ought to have read the report first.", "Mara Quinlan")]
+
+
+def test_a_person_sharing_a_plural_verb_with_another_subject_stays_a_person(run) -> None:
+    text = (
+        "Mara Quinlan runs the Brindle Hall trust. Quinlan and the trust have insisted the roof is safe.\n\n"
+        "“We checked every beam ourselves,” Quinlan told reporters."
+    )
+    facts = run(text)
+    assert {e.name: e.kind for e in facts.entities}.get("Mara Quinlan") == "person"
+    assert _said(facts) == [("We checked every beam ourselves,", "Mara Quinlan")]
+
+
+def test_a_source_named_in_the_next_sentence_does_not_claim_a_closed_quotation(run) -> None:
+    text = (
+        "“The pier will be rebuilt by spring,” Mara Quinlan told the council. “Every plank of it.” "
+        "Orla Park residents said they would help, according to local reports."
+    )
+    assert _said(run(text)) == [
+        ("The pier will be rebuilt by spring,", "Mara Quinlan"),
+        ("Every plank of it.", "Mara Quinlan"),
+    ]
+
+
+def test_a_name_and_its_description_before_the_cue_outrank_a_time_after_it(run) -> None:
+    text = "“It is plainly true of the harbour,” Quinlan, a top harbour adviser, said Thursday morning on Lantern Radio’s late show."
+    assert _said(run(text)) == [("It is plainly true of the harbour,", "Quinlan")]
+
+
+def test_a_sentence_opening_on_the_verb_names_its_speaker_next(run) -> None:
+    text = "Mara Quinlan reviewed the budget on Monday.\n\nSaid Quinlan: “There is no money left for the pier.”"
+    assert _said(run(text)) == [("There is no money left for the pier.", "Mara Quinlan")]
+
+
+def test_a_person_named_right_before_a_participle_of_saying_speaks(run) -> None:
+    text = "The documentary opens with a clip of Mara Quinlan saying, “We will never close the pier.”"
+    assert _said(run(text)) == [("We will never close the pier.", "Mara Quinlan")]
+
+
+def test_words_a_person_applies_with_as_are_theirs_however_short(run) -> None:
+    text = "Mara Quinlan runs the Brindle Hall trust. Quinlan dismissed the council's plan as “reckless” on Friday."
+    assert _said(run(text)) == [("reckless", "Mara Quinlan")]
+
+
+def test_a_name_known_by_as_is_still_no_quotation(run) -> None:
+    assert _said(run("The old ferry was known as “the Barn” for years.")) == []
+
+
+
+def test_proclaiming_is_a_verb_of_saying(run) -> None:
+    facts = run("At the town meeting, Mara Quinlan loudly proclaimed in front of the cameras, “The pier stays open.”")
+    assert [(q.cue, q.rule) for q in facts.quotes] == [("proclaimed", "quote.cue-name")]
+
+
+def test_partial_quotes_joined_with_their_articles_share_the_cue(run) -> None:
+    text = "In her weekly column Mara Quinlan wrote that the mayor was a “coward,” a “bully” and a “bore.”"
+    assert _said(run(text)) == [("coward", "Mara Quinlan"), ("bully", "Mara Quinlan"), ("bore.", "Mara Quinlan")]
+
+
+def test_a_participle_speaks_for_the_nearest_subject_above_when_the_quotation_holds_the_root(run) -> None:
+    text = "Mara Quinlan was plainly unmoved by the council’s offer on Friday, telling the press, “Nobody here trusts that budget.”"
+    assert _said(run(text)) == [("Nobody here trusts that budget.", "Mara Quinlan")]

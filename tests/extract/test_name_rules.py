@@ -1,0 +1,25 @@
+"""Name hygiene rules on hand-built parses: what the small model's slips must not cost a name."""
+
+from __future__ import annotations
+
+import spacy
+from spacy.tokens import Doc
+
+from kg.extract.name_rules import trim_of
+
+
+def _parsed(words: list[str], pos: list[str], deps: list[str], heads: list[int]) -> Doc:
+    return Doc(spacy.blank("en").vocab, words=words, pos=pos, deps=deps, heads=heads)
+
+
+def test_a_capitalised_subject_the_tagger_read_as_a_verb_stays_a_name() -> None:
+    # "Crumble admires the mayor.": a surname that is also an English verb
+    doc = _parsed(["Crumble", "admires", "the", "mayor", "."], ["VERB", "VERB", "DET", "NOUN", "PUNCT"],
+                  ["nsubj", "ROOT", "det", "dobj", "punct"], [1, 1, 3, 1, 1])
+    assert trim_of(doc, 0, 1) == (0, 1)
+
+
+def test_a_verb_at_the_edge_of_a_name_that_is_no_subject_is_trimmed() -> None:
+    # "Meet Crumble": the imperative verb the model swept into the name goes
+    doc = _parsed(["Meet", "Crumble", "."], ["VERB", "PROPN", "PUNCT"], ["ROOT", "dobj", "punct"], [0, 0, 0])
+    assert trim_of(doc, 0, 2) == (1, 2)
