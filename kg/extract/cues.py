@@ -17,6 +17,8 @@ from kg.extract.lexicon import kinds, labels, table, tagged, words
 
 #: Lemmas (or lower-cased forms) of verbs that introduce reported or direct speech.
 SAY_VERBS = words("say_verbs")
+#: First words of the phrasal verbs of saying ("point" of "point out"): only these look at their particles.
+_PHRASAL_SAY_HEADS = frozenset(verb.split()[0] for verb in SAY_VERBS if " " in verb)
 
 #: Nouns that carry someone's words: "X's statement read", "a post from X said".
 STATEMENT_NOUNS = words("statement_nouns")
@@ -108,6 +110,8 @@ def is_say_verb(token: Token) -> bool:
     lemma = token.lemma_.lower()
     if lemma in SAY_VERBS or token.lower_ in SAY_VERBS:
         return True
+    if lemma not in _PHRASAL_SAY_HEADS:
+        return False
     # a phrasal verb of saying: "went on", "pointed out"; the small model often makes the
     # particle right after the verb an adverb ("shot back", "fired back")
     return any(
@@ -328,6 +332,7 @@ def _elision(text: str, i: int) -> bool:
     return i >= 2 and text[i - 1] in "nN" and text[i - 2] in "'’" and (i < 3 or not text[i - 3].isalpha())
 
 
+@lru_cache(maxsize=1 << 12)
 def strip_marks(text: str) -> str:
     """``text`` lower-cased with quotation marks, punctuation and spacing dropped, for comparison.
 
