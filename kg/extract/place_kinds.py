@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 
 from kg.extract.lexicon import function_words, labels, table, tagged
 from kg.extract.place_names import GEO_RANK, Builder, geo_kind, name_after
-from kg.extract.text import DATELINE_SENTENCES, dateline_end, doc_tokens, is_cap
+from kg.extract.text import DATELINE_SENTENCES, dateline_end, doc_tokens, is_cap, token_words
 
 #: Nouns that say what kind of place a name is ("the state of X", "X County", "X, a town in ...").
 KIND_NOUNS: dict[str, str] = table("place_kind_nouns")
@@ -25,9 +25,9 @@ _BACK_NOUNS = tagged("back_nouns", "place")
 def refer_back(doc: Doc, builder: Builder) -> None:
     """ "Wembley Stadium ... will play the London stadium": a definite venue noun is the last venue
     named before it that it fits ("venue" fits any); a town among its words contains that venue."""
-    toks = doc_tokens(doc)
-    for token in toks:
-        if token.lower_ not in _BACK_NOUNS or not token.is_lower or token.i in builder.token_place:
+    toks, lower = doc_tokens(doc), token_words(doc).lower
+    for token in (toks[k] for k, word in enumerate(lower) if word in _BACK_NOUNS):
+        if not token.is_lower or token.i in builder.token_place:
             continue
         start = token.i
         while start > 0 and token.i - start < 4 and (toks[start - 1].pos_ in labels("description")
