@@ -1,16 +1,20 @@
 """Events known by what is said of them: "The X, run by Y, was held at V", "the X, which took
-place at W", "the winner of X". A name of no known kind (no "Festival", no "Awards") is an event
-when it is the subject of a verb of happening (``happening_verbs.txt``), whose place is then the
-event's (see ``event_places``), or what someone won (``contest_nouns.txt``).
+place at W", "the winner of X", "a tour called X". A name of no known kind (no "Festival", no
+"Awards") is an event when it is the subject of a verb of happening (``happening_verbs.txt``),
+whose place is then the event's (see ``event_places``), what someone won
+(``contest_nouns.txt``), or the name given to an event noun.
 """
 
 from __future__ import annotations
+
+import re
+from collections.abc import Mapping
 
 from spacy.tokens import Doc, Token
 
 from kg.extract.cues import CLOSING_MARKS, OPENING_MARKS, is_mark
 from kg.extract.lexicon import labels, table, words
-from kg.extract.text import doc_tokens, is_cap, token_words
+from kg.extract.text import NAME_INNER, doc_text, doc_tokens, is_cap, token_words
 
 #: Verb lemma -> "passive", or the object noun that makes it a verb of happening ("take" "place").
 _VERBS = table("happening_verbs")
@@ -18,6 +22,8 @@ _VERBS = table("happening_verbs")
 _CONTEST_NOUNS = words("contest_nouns")
 #: Entity labels of names that are no contest ("winner of Iowa", "winner of Tuesday's debate").
 _NOT_CONTEST = frozenset({"PERSON", "GPE", "DATE", "TIME", "NORP"})
+#: Participles that give an event noun its name, as a search over the text, so that most articles skip the rule.
+_NAMING_RE = re.compile(r"\b(?:called|named|titled|entitled|dubbed|billed)\b", re.IGNORECASE)
 
 
 def happening_names(doc: Doc, covered: set[int]) -> list[tuple[int, int]]:
@@ -92,4 +98,32 @@ def contest_names(doc: Doc, covered: set[int]) -> list[tuple[int, int]]:
         if end > start and ends_phrase and not covered.intersection(range(start, end)) \
                 and not any(t.ent_type_ in _NOT_CONTEST for t in doc[start:end]):
             found.append((start, end))
+    return found
+
+
+def called_names(doc: Doc, covered: set[int], heads: Mapping[str, str]) -> list[tuple[int, int, str]]:
+    """Events named after their kind: "the tour, called X", "a residency dubbed X". Token ranges of
+    the names, each with the kind ``heads`` gives the lower-case event noun before the participle."""
+    found: list[tuple[int, int, str]] = []
+    for match in _NAMING_RE.finditer(doc_text(doc)):
+        naming = doc.char_span(match.start(), match.end())
+        if naming is None or naming.start < 1:
+            continue
+        back = naming.start - 1
+        # "the tour called X" or "the tour, called X"
+        if doc[back].text == "," and back > 0:
+            back -= 1
+        tok = doc[back]
+        kind = heads.get(tok.lower_)
+        if kind is None or tok.i in covered:
+            continue
+        start = naming.end
+        if start < len(doc) and is_mark(doc[start].text, OPENING_MARKS):
+            start += 1
+        end = start
+        while end < len(doc) and end not in covered and (
+                is_cap(doc[end]) or doc[end].lower_ in NAME_INNER and end + 1 < len(doc) and is_cap(doc[end + 1])):
+            end += 1
+        if end > start:
+            found.append((start, end, kind))
     return found

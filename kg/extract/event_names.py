@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span
 
 from kg.extract.cues import CLOSING_MARKS, OPENING_MARKS, VENUE_WORDS, is_mark
-from kg.extract.event_happenings import contest_names, happening_names
+from kg.extract.event_happenings import called_names, contest_names, happening_names
 from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
 from kg.extract.text import (
     NAME_INNER,
@@ -81,8 +81,6 @@ _ALONE = tagged("event_parts", "part-alone")
 _DATED_PLURAL = re.compile(r"\b[Tt]he (?:(?:19|20)\d\d|\d+(?:st|nd|rd|th)) ([A-Z][\w]*[^s'’\W]s)\b")
 
 
-#: The same participles as a search over the text, so that most articles skip the rule.
-_NAMING_RE = re.compile(r"\b(?:called|named|titled|entitled|dubbed|billed)\b", re.IGNORECASE)
 
 
 #: Bare nouns that stand for the last event of their kinds named before ("the ceremony returns to V").
@@ -345,9 +343,9 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
         )
     covered = {k for m in found for k in range(m.start, m.end)}
     # "a tour called X", "the festival, dubbed X"
-    for m in _called_names(doc, covered):
-        found.append(m)
-        covered.update(range(m.start, m.end))
+    for start, end, kind in called_names(doc, covered, _LOWER_HEADS):
+        found.append(EventMention(start, end, doc[start:end].text, kind))
+        covered.update(range(start, end))
     # "The X was held at V", "the X, which took place at W": an event of no known kind
     for start, end in happening_names(doc, covered):
         found.append(EventMention(start, end, doc[start:end].text, "event"))
@@ -383,30 +381,3 @@ def _repeated(doc: Doc, found: list[EventMention], covered: set[int]) -> list[Ev
                 and not _quoted(doc, span.start, span.end):
             out.append(EventMention(span.start, span.end, span.text, kinds[match.group()]))
     return out
-
-
-def _called_names(doc: Doc, covered: set[int]) -> list[EventMention]:
-    """Events named after their kind: "the tour, called X", "a residency dubbed X"."""
-    found: list[EventMention] = []
-    for match in _NAMING_RE.finditer(doc_text(doc)):
-        naming = doc.char_span(match.start(), match.end())
-        if naming is None or naming.start < 1:
-            continue
-        back = naming.start - 1
-        # "the tour called X" or "the tour, called X"
-        if doc[back].text == "," and back > 0:
-            back -= 1
-        tok = doc[back]
-        kind = _LOWER_HEADS.get(tok.lower_)
-        if kind is None or tok.i in covered:
-            continue
-        start = naming.end
-        if start < len(doc) and is_mark(doc[start].text, OPENING_MARKS):
-            start += 1
-        end = start
-        while end < len(doc) and end not in covered and (
-                is_cap(doc[end]) or doc[end].lower_ in INNER and end + 1 < len(doc) and is_cap(doc[end + 1])):
-            end += 1
-        if end > start:
-            found.append(EventMention(start, end, doc[start:end].text, kind))
-    return found
