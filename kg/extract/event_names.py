@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.cues import CLOSING_MARKS, OPENING_MARKS, VENUE_WORDS, is_mark
+from kg.extract.cues import CLOSING_MARKS, OPENING_MARKS, ORG_WORDS, VENUE_WORDS, is_mark
 from kg.extract.event_happenings import called_names, contest_names, happening_names
 from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
 from kg.extract.text import (
@@ -361,11 +361,17 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
     # spaCy's own EVENT entities that the rules missed
     for ent in doc_ents(doc):
         if ent.label_ == "EVENT" and not any(k in covered for k in range(ent.start, ent.end)) \
-                and ent[-1].lower_ not in VENUE_WORDS:
+                and not _misread_event(ent):
             start = _clean_start(doc, ent.start, ent.end)
             found.append(EventMention(start, ent.end, doc[start : ent.end].text, "event", from_model=True))
     found.sort(key=lambda m: m.start)
     return tuple(found)
+
+
+def _misread_event(ent: Span) -> bool:
+    """A model EVENT that is a venue ("... Arena"), an organisation by its last word (a newspaper
+    "... Herald", a "... Bank") or an amount of money ("US $8.00")."""
+    return ent[-1].lower_ in VENUE_WORDS or ent[-1].text in ORG_WORDS or any(t.is_currency for t in ent)
 
 
 def _repeated(doc: Doc, found: list[EventMention], covered: set[int]) -> list[EventMention]:

@@ -299,3 +299,15 @@ def test_an_acts_show_named_by_its_act_and_placed_after_it_is_an_event(run) -> N
 )
 def test_a_set_without_its_acts_name_is_no_event(run, text: str) -> None:
     assert run(text).events == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The drink is priced at US $7.00 in Denver, the owner said.",
+        "Her knee was healing, according to the Dunmere Morning Herald.",
+    ],
+)
+def test_an_amount_or_a_newspaper_is_no_event(run, text: str) -> None:
+    """The model sometimes tags a price or a newspaper EVENT; neither is an event, nor placed."""
+    assert run(text).events == ()
