@@ -13,6 +13,7 @@ in two articles is one node; quotations, performances and spans live under the a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -58,6 +59,10 @@ __all__ = [
 
 #: One RDF statement: subject, predicate, object.
 Triple = tuple[Node, URIRef, Node]
+
+
+#: A middle initial between two words of a name: "Mara J. Quinlan".
+_MIDDLE_INITIAL = re.compile(r"(?<=\w) [A-Z]\.(?= \w)")
 
 
 def _part_of(alias: str, name: str) -> bool:
@@ -133,6 +138,7 @@ class _Writer:
         self.node = article_iri(article.id)
         self.iris: dict[tuple[str, str], URIRef] = {}
         self.selectors: set[URIRef] = set()
+        self.performers = {performance.performer for performance in facts.performances}
 
     def add(self, s: Node, p: URIRef, o: Node | None) -> None:
         """Add one triple, skipping absent values."""
@@ -238,6 +244,11 @@ class _Writer:
         for alias in dict.fromkeys((entity.name, *entity.aliases)):
             if not _part_of(alias, name):
                 self.add(node, SDO.alternateName, text_literal(alias))
+        # "Mara J. Quinlan" is "Mara Quinlan" to most readers and searches: another name, not a
+        # part; a performer's initial belongs to the stage name ("Ana B. Rivera" is no "Ana Rivera")
+        plain = _MIDDLE_INITIAL.sub("", name)
+        if plain != name and entity.key not in self.performers:
+            self.add(node, SDO.alternateName, text_literal(plain))
         for description in entity.descriptions:
             self.add(node, SDO.description, text_literal(description))
         if entity.age is not None:

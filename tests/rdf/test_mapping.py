@@ -160,6 +160,19 @@ def test_award_event_uses_the_kg_class(article):
     assert (mint("event", "Golden Reel Awards"), RDF.type, KG.AwardCeremony) in graph
 
 
+def test_a_middle_initial_gives_another_name_but_not_to_a_stage_name(article, span):
+    facts = Facts(
+        entities=(
+            Entity(key="person:1", kind="person", name="Mara J. Quinlan", aliases=("Quinlan",)),
+            Entity(key="person:2", kind="person", name="Ana B. Rivera"),
+        ),
+        performances=(Performance(performer="person:2", span=span("Rivera performed")),),
+    )
+    graph = article_graph(article, facts)
+    assert set(graph.objects(mint("person", "Mara J. Quinlan"), SDO.alternateName)) == {Literal("Mara Quinlan")}
+    assert set(graph.objects(mint("person", "Ana B. Rivera"), SDO.alternateName)) == set()
+
+
 def test_dangling_keys_are_dropped_not_guessed(article, span):
     facts = Facts(
         entities=(Entity(key="group:1", kind="group", name="The Tides"),),
