@@ -289,6 +289,10 @@ def _add_at_name(doc: Doc, i: int, sent_end: int, events: set[int], builder: Bui
         # "at Lantern Radio's Harbor Ball": a company owning the event, not its venue
         return None
     owned = _owned_venue(doc, end, sent_end, events)
+    if owned and doc[start].lower_ in function_words("saint"):
+        # "at St Agnes's Chapel": a saint's possessive is inside the venue's name
+        builder.add(start, owned[1], venue_kind([t.text for t in doc[start : owned[1]]]) or "venue")
+        return owned[1]
     # "at Glendale's State Farm Stadium": a town owning a venue
     if owned:
         outer = builder.add(start, end, geo_kind(doc[start:end].text) or "city")

@@ -27,6 +27,8 @@ NAME_INNER = function_words("name-inner")
 _NAME_INNER_EDGE = function_words("genitive") | {"the"}
 #: Possessive nouns that belong inside a name ("Teachers' Day"), unlike a person's ("Rivera's").
 _NAME_POSSESSORS = words("name_possessors")
+#: "St", "Saint": a saint's possessive belongs inside the name ("St Agnes's Chapel").
+_SAINTS = function_words("saint")
 
 
 class Words(NamedTuple):
@@ -186,7 +188,8 @@ def title_run_start(doc: Doc, end: int, floor: int) -> int:
         # a capitalised word; long all-caps words are shouting, not names
         if is_cap(tok) and (not tok.text.isupper() or len(tok.text) <= 5):
             start = i
-        elif tok.lower_ in function_words("genitive") and i - 1 >= floor and doc[i - 1].lower_ in _NAME_POSSESSORS:
+        elif tok.lower_ in function_words("genitive") and i - 1 >= floor and (
+                doc[i - 1].lower_ in _NAME_POSSESSORS or i - 2 >= floor and doc[i - 2].lower_ in _SAINTS):
             start = i
         # "&", "of" between capitalised words
         elif tok.lower_ in NAME_INNER and tok.lower_ not in _NAME_INNER_EDGE and i - 1 >= floor and is_cap(doc[i - 1]) \

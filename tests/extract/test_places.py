@@ -34,6 +34,8 @@ def _container(facts: Facts, name: str) -> str | None:
         ("The band played at Glendale's State Farm Stadium in March.", "State Farm Stadium", "stadium", "Glendale"),
         ("Fans packed the Royal Albert Hall for the show.", "Royal Albert Hall", "venue", None),
         ("The band played the Albert Hall in London.", "Albert Hall", "venue", "London"),
+        # a saint's possessive is inside the name
+        ("The bishop spoke at St Mary's Chapel in Dunmere on Saturday.", "St Mary's Chapel", "venue", "Dunmere"),
     ],
 )
 def test_place(run, text: str, name: str, kind: str, inside: str | None) -> None:
