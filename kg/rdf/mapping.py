@@ -344,12 +344,11 @@ def article_triples(
 def add_triples(graph: Graph, triples: Iterable[Triple]) -> Graph:
     """Add ``triples`` to ``graph`` (a named graph of a Dataset included); returns it.
 
-    Straight to the graph's store: ``Graph.add`` would check each term again, and
-    these come from kg's mapping or another rdflib graph, so they are RDF terms already.
+    Straight to the graph's store, all in one call: ``Graph.add`` would check each term
+    again, and these come from kg's mapping or another rdflib graph, so they are RDF terms
+    already; a store that indexes many quads at once (:class:`kg.rdf.memory.BulkMemory`) does.
     """
-    add = graph.store.add
-    for triple in triples:
-        add(triple, graph)
+    graph.store.addN((s, p, o, graph) for s, p, o in triples)
     return graph
 
 

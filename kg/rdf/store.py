@@ -38,6 +38,7 @@ from rdflib.term import Node, Variable
 
 from kg.errors import GraphError, QueryError, QueryTimeout
 from kg.rdf.mapping import Triple, add_triples
+from kg.rdf.memory import BulkMemory
 from kg.rdf.namespaces import XSD, bind_prefixes
 
 __all__ = [
@@ -151,7 +152,7 @@ class MemoryBackend:
     kind = "memory"
 
     def __init__(self, dataset: Dataset | None = None) -> None:
-        self._dataset = dataset if dataset is not None else Dataset(default_union=True)
+        self._dataset = dataset if dataset is not None else Dataset(store=BulkMemory(), default_union=True)
         self._dataset.default_union = True
         bind_prefixes(self._dataset)
 
