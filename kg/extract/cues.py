@@ -8,6 +8,7 @@ of the article, so it maps straight back to tokens with ``doc.char_span``.
 from __future__ import annotations
 
 import re
+from itertools import count
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -141,25 +142,29 @@ def _marked_spans(text: str) -> tuple[MarkedSpan, ...]:
     spans: list[MarkedSpan] = []
     lines = _lines(text)
     carry_group: int | None = None
+    groups = count()
     for n, (lo, hi) in enumerate(lines):
         doubles, pending = _scan_doubles(text, lo, hi)
         group_of_first = carry_group
         carry_group = None
+        closes_chain = bool(doubles) and doubles[0][2] == _first_mark(text, lo, hi)
+        goes_on = pending is not None and not doubles and _next_opens(text, lines, n)
+        if group_of_first is not None and not closes_chain and not goes_on:
+            # paragraphs each opened and never closed (a transcript's turns, say) are no one
+            # quotation: the convention closes the last paragraph
+            spans = [m for m in spans if m.group != group_of_first]
+            group_of_first = None
         for i, (s, e, o, c) in enumerate(doubles):
-            group = (
-                group_of_first
-                if (i == 0 and group_of_first is not None and o == _first_mark(text, lo, hi))
-                else len(spans)
-            )
+            group = group_of_first if (i == 0 and group_of_first is not None and closes_chain) else next(groups)
             spans.append(MarkedSpan(s, e, o, c, False, group))
         if pending is not None and _next_opens(text, lines, n):
             # an unclosed paragraph re-opened by the next: one quotation over several paragraphs
-            group = group_of_first if (not doubles and group_of_first is not None) else len(spans)
+            group = group_of_first if (not doubles and group_of_first is not None) else next(groups)
             spans.append(MarkedSpan(pending + 1, _rstrip(text, pending + 1, hi), pending, None, False, group))
             carry_group = group
         outside = _outside(lo, hi, doubles, pending)
         for s, e, o, c in _scan_singles(text, outside):
-            spans.append(MarkedSpan(s, e, o, c, True, len(spans)))
+            spans.append(MarkedSpan(s, e, o, c, True, next(groups)))
     spans.sort(key=lambda m: m.start)
     return tuple(m for m in spans if m.end > m.start)
 
@@ -215,8 +220,9 @@ def _scan_doubles(text: str, lo: int, hi: int) -> tuple[list[tuple[int, int, int
     open_at: int | None = None
     for i in range(lo, hi):
         ch = text[i]
-        if ch in _DOUBLE_OPEN and open_at is None:
-            # an opening curly mark starts a quotation
+        if ch in _DOUBLE_OPEN and (open_at is None or text[open_at] == _STRAIGHT):
+            # an opening curly mark starts a quotation; a straight one still open before it was
+            # never closed (a paragraph's stray opener), as curly marks do not nest
             open_at = i
         elif ch in _DOUBLE_CLOSE and open_at is not None:
             # a closing curly mark ends the open one

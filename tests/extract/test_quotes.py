@@ -31,6 +31,10 @@ def _said(facts: Facts) -> list[tuple[str, str | None]]:
         ("Back in the ‘90s it was ‘different’.", ["different"]),
         ("“One.\n\n“Two.\n\n“Three,” he said.", ["One.", "Two.", "Three,"]),
         ("An “unclosed mark here.\n\nNext paragraph.", []),
+        # a stray straight opener before a curly quotation: curly marks do not nest
+        ('"Then she said “we are done” and left.', ["we are done"]),
+        # a transcript's turns, each opened and never closed, are no quotation
+        ("“HOST: Welcome back.\n\n“GUEST: Thank you.\n\nThe show ended.", []),
     ],
 )
 def test_marked_spans(text: str, inside: list[str]) -> None:
