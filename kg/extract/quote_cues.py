@@ -147,6 +147,13 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
         if len(between) <= _NEAR_BEFORE or governs(verb, content):
             # She added: "..." / said she felt "very protective"
             return _cue_of(verb, in_quote)
+    else:
+        # 'X said he won "every debate" because there is "a lot going on"': the left context
+        # stops at the first quotation, but the verb over both stands before it
+        earlier = [t for t in _sentence_before_left(cand, in_quote) if is_say_verb(t) and t.pos_ != "NOUN"]
+        governing = [t for t in earlier if governs(t, content)]
+        if governing and not _done_by_named_subject(content):
+            return _cue_of(governing[0], in_quote)
     later = [t for t in cand.right if is_say_verb(t) and t.pos_ != "NOUN" and governs(t, content)]
     if later:
         return _cue_of(later[0], in_quote)
@@ -185,6 +192,25 @@ def _dash_cue(cand: Candidate) -> _Cue | None:
         dash = right[0]
         return _Cue(dash, dash.text, TextSpan(dash.idx, dash.idx + len(dash), dash.text), right[1])
     return None
+
+
+def _sentence_before_left(cand: Candidate, in_quote: set[int]) -> list[Token]:
+    """The words of the quotation's sentence before its left context, outside quotation marks."""
+    if not cand.content:
+        return []
+    stop = cand.left[0].i if cand.left else cand.content.start - 1
+    start = cand.content[0].sent.start
+    return [t for t in cand.content.doc[start:stop] if t.i not in in_quote]
+
+
+def _done_by_named_subject(content: Span) -> bool:
+    """Whether the quoted words are a deed of a noun named just outside them ('after the
+    agency "recommended it"'): someone else's act, not more of the reporter's words."""
+    root = content.root
+    return root.pos_ == "VERB" and any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.pos_ in ("NOUN", "PROPN") and c.i < content.start
+        for c in root.children
+    )
 
 
 def _only_subject_between(cand: Candidate, verb: Token, in_quote: set[int]) -> bool:

@@ -76,6 +76,16 @@ def test_strip_marks_ignores_punctuation_and_case() -> None:
             "Olivia Grant said she felt “very protective of the whole crew” after the storm.",
             [("very protective of the whole crew", "Olivia Grant")],
         ),
+        # a second fragment under the same verb, past the first quotation
+        (
+            "Olivia Grant said she won “every single vote” and that talks with Omar Haddad went well "
+            "because there was “a lot to discuss.”",
+            [("every single vote", "Olivia Grant"), ("a lot to discuss.", "Olivia Grant")],
+        ),
+        (
+            "Olivia Grant said the council had “failed the town” but that Omar Haddad was “an honest broker.”",
+            [("failed the town", "Olivia Grant"), ("an honest broker.", "Olivia Grant")],
+        ),
         # according to
         (
             "According to Daniel Ortiz, “the budget will not survive the winter.”",
