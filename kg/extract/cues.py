@@ -148,10 +148,13 @@ def _marked_spans(text: str) -> tuple[MarkedSpan, ...]:
         group_of_first = carry_group
         carry_group = None
         closes_chain = bool(doubles) and doubles[0][2] == _first_mark(text, lo, hi)
-        goes_on = pending is not None and not doubles and _next_opens(text, lines, n)
-        if group_of_first is not None and not closes_chain and not goes_on:
+        still_open = pending is not None and not doubles
+        goes_on = still_open and _next_opens(text, lines, n)
+        cut_off = still_open and n == len(lines) - 1
+        if group_of_first is not None and not closes_chain and not goes_on and not cut_off:
             # paragraphs each opened and never closed (a transcript's turns, say) are no one
-            # quotation: the convention closes the last paragraph
+            # quotation: the convention closes the last paragraph. A text that stops inside
+            # the chain was cut off, which says nothing against it.
             spans = [m for m in spans if m.group != group_of_first]
             group_of_first = None
         for i, (s, e, o, c) in enumerate(doubles):

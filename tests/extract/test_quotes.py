@@ -35,6 +35,8 @@ def _said(facts: Facts) -> list[tuple[str, str | None]]:
         ('"Then she said “we are done” and left.', ["we are done"]),
         # a transcript's turns, each opened and never closed, are no quotation
         ("“HOST: Welcome back.\n\n“GUEST: Thank you.\n\nThe show ended.", []),
+        # a text cut off inside a quotation over paragraphs keeps what was re-opened
+        ("“Is it fair to wait?\n\n“Is it fair to", ["Is it fair to wait?"]),
     ],
 )
 def test_marked_spans(text: str, inside: list[str]) -> None:
