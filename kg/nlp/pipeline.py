@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from spacy.language import Language
 from spacy.tokens import Doc
+from spacy.util import compile_infix_regex
 
 from kg.errors import InputError
 from kg.extract.model import Facts
@@ -26,10 +27,16 @@ DEFAULT_BATCH_SIZE = 32
 #: Most characters of text in one nlp.pipe batch (but one Doc): a batch of 32 news
 #: articles has about 75,000.
 BATCH_CHARS = 100_000
+#: A curly double mark glued between punctuation and a word ('paranoia,”Clinton said',
+#: 'Ryan said,“Look'): the punctuation and the mark are tokens of their own, so the name
+#: after them can be the subject of the verb of saying.
+GLUED_MARKS = (r"[,.!?;:](?=[“”][^\W\d_])", r"(?<=[,.!?;:])[“”](?=[^\W\d_])")
+
 
 def add_kg_components(nlp: Language) -> Language:
     """Add kg's components to a loaded spaCy pipeline (in place) and return it."""
     set_doc_extensions()
+    _split_glued_marks(nlp)
     if "kg_paragraphs" not in nlp.pipe_names:
         anchor = {"before": "parser"} if "parser" in nlp.pipe_names else {"first": True}
         nlp.add_pipe("kg_paragraphs", **anchor)
@@ -37,6 +44,12 @@ def add_kg_components(nlp: Language) -> Language:
         if name not in nlp.pipe_names:
             nlp.add_pipe(name)
     return nlp
+
+
+def _split_glued_marks(nlp: Language) -> None:
+    infixes = list(nlp.Defaults.infixes or ())
+    if GLUED_MARKS[0] not in infixes:
+        nlp.tokenizer.infix_finditer = compile_infix_regex(infixes + list(GLUED_MARKS)).finditer
 
 
 def load_pipeline(model: str | None = None) -> Language:

@@ -73,6 +73,8 @@ def test_strip_marks_ignores_punctuation_and_case() -> None:
             "“I love this town,” Priya Natarajan said, “and I will come back.”",
             [("I love this town,", "Priya Natarajan"), ("and I will come back.", "Priya Natarajan")],
         ),
+        # the closing mark glued to the name after it
+        ("“The plan will fail,”Anna Kowalski said.", [("The plan will fail,", "Anna Kowalski")]),
         # partial quote inside reported speech
         (
             "Olivia Grant said she felt “very protective of the whole crew” after the storm.",

@@ -1,0 +1,19 @@
+"""The assembled pipeline: what kg changes in the loaded model."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("him,”Clinton said", ["him", ",", "”", "Clinton", "said"]),
+        ("Ryan said,“Look here", ["Ryan", "said", ",", "“", "Look", "here"]),
+        ("voters!”After that", ["voters", "!", "”", "After", "that"]),
+        # marks with their spaces are split as before, and apostrophes stay in words
+        ("“Yes,” she said. It’s done.", ["“", "Yes", ",", "”", "she", "said", ".", "It", "’s", "done", "."]),
+    ],
+)
+def test_a_curly_mark_glued_between_punctuation_and_a_word_is_a_token(nlp, text, tokens) -> None:
+    assert [t.text for t in nlp.make_doc(text)] == tokens
