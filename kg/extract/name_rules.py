@@ -23,7 +23,7 @@ from kg.extract.cues import (
     is_mark,
 )
 from kg.extract.gazetteer import is_given_name
-from kg.extract.lexicon import function_words, labels, tagged, words
+from kg.extract.lexicon import function_words, labels, table, tagged, words
 from kg.extract.text import subject_indices
 
 _POSSESSIVE = function_words("possessive-mark")
@@ -42,6 +42,10 @@ _EDGE_POS = labels("name-edge")
 
 #: Prepositions after which a "person" is a place ("at X Live").
 PLACE_PREPS = function_words("name-place-prep")
+
+
+#: Nouns that end a place's name ("Mason City", "Kent County", "Easter Island").
+_PLACE_KIND_NOUNS = frozenset(table("place_kind_nouns"))
 
 
 #: Titles that belong to the name they precede.
@@ -209,7 +213,10 @@ def modifier_of(span: Span) -> bool:
 
 
 def is_venue(span: Span) -> bool:
-    """A venue word at the end ("X Arena"), or after "at" with no possessive ("at X Live")."""
+    """A venue word at the end ("X Arena"), or after "at" with no possessive ("at X Live"); or
+    a capitalised noun of a kind of place at the end ("Mason City", "Kent County")."""
+    if ends_in_place_kind(span):
+        return True
     if given_name_first(span):
         # "Nina Park" is a person whose surname is a venue word
         return False
@@ -332,5 +339,16 @@ CREDIT_WORDS = words("credit_words")
 
 
 def given_name_first(span: Span) -> bool:
-    """A two- or three-word name starting with a common given name ("Nina Park" tagged GPE)."""
-    return 2 <= len(span) <= 3 and is_given_name(span[0].text) and all(t.is_title for t in span)
+    """A two- or three-word name starting with a common given name ("Nina Park" tagged GPE),
+    but for a place's name ("Mason City")."""
+    return (
+        2 <= len(span) <= 3
+        and is_given_name(span[0].text)
+        and all(t.is_title for t in span)
+        and not ends_in_place_kind(span)
+    )
+
+
+def ends_in_place_kind(span: Span) -> bool:
+    """A name of two words or more whose last is a capitalised noun of a kind of place."""
+    return len(span) >= 2 and span[-1].is_title and span[-1].lower_ in _PLACE_KIND_NOUNS

@@ -23,3 +23,12 @@ def test_a_verb_at_the_edge_of_a_name_that_is_no_subject_is_trimmed() -> None:
     # "Meet Crumble": the imperative verb the model swept into the name goes
     doc = _parsed(["Meet", "Crumble", "."], ["VERB", "PROPN", "PUNCT"], ["ROOT", "dobj", "punct"], [0, 0, 0])
     assert trim_of(doc, 0, 2) == (1, 2)
+
+
+def test_a_name_ending_in_a_kind_of_place_is_no_person() -> None:
+    # "Mason City" and "Kent County" start with given names but are towns and counties
+    from kg.extract.name_rules import given_name_first, is_venue
+
+    doc = Doc(spacy.blank("en").vocab, words=["Mason", "City", "and", "Nina", "Park", "and", "Kent", "County"])
+    assert [is_venue(doc[a:b]) for a, b in ((0, 2), (3, 5), (6, 8))] == [True, False, True]
+    assert [given_name_first(doc[a:b]) for a, b in ((0, 2), (3, 5))] == [False, True]
