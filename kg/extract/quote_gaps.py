@@ -60,6 +60,12 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
     # "Rivera added that the label wants ...": the speaker going on in reported speech
     cue_at = prev.cue.token.i if prev.cue is not None else -1
     own_words = {w.i for t in gap if t.i != cue_at and _same_speaker_says(ctx, t, prev.speaker) for w in t.subtree}
+    # "X responded, remarking that she is 'looking for a team' and that the member would be ...
+    # 'And ...'": the rest of the clause the cue before the previous quotation governs is still
+    # X's account, when the quotation after it opens a sentence of its own (not "... after the
+    # agency 'recommended it'", someone else's words inside that clause)
+    cue_before = prev.cue is not None and prev.cue.token.i < prev.content.start and not content_words(cand.left)
+    reported = {w.i for w in prev.cue.token.subtree} if prev.cue is not None and cue_before else set()
     for t in gap:
         if t.i in own_words or t.i in own_clause:
             continue
@@ -70,6 +76,8 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
         if other is not None and other.key != prev.speaker.key:
             # someone else is named in between
             return False
+        if t.i in reported:
+            continue
         if t.dep_ in labels("subject") and t.pos_ in ("PROPN", "NOUN") and not t.is_space:
             # '"...", after the commission "recommended it"': a new subject, someone else's words
             # ("..., her voice catching": the speaker's own voice, hands or eyes are no one else)

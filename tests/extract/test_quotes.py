@@ -210,6 +210,12 @@ def test_speaker_through_coreference(run, text: str, expected: list[tuple[str, s
             "wanted a new vote. “Nobody can stop us now.”"),
             [("We will win,", "Mara Quinlan"), ("Nobody can stop us now.", "Mara Quinlan")],
         ),
+        # the rest of the clause under the cue before a partial quote is the speaker's account
+        (
+            ("Mara Quinlan replied, adding that the town was “ready to vote” and that the new hall "
+            "would open soon. “We have waited long enough.”"),
+            [("ready to vote", "Mara Quinlan"), ("We have waited long enough.", "Mara Quinlan")],
+        ),
     ],
 )
 def test_continuations(run, text: str, expected: list[tuple[str, str | None]]) -> None:
