@@ -44,8 +44,9 @@ _EDGE_POS = labels("name-edge")
 PLACE_PREPS = function_words("name-place-prep")
 
 
-#: Nouns that end a place's name ("Mason City", "Kent County", "Easter Island").
-_PLACE_KIND_NOUNS = frozenset(table("place_kind_nouns"))
+#: Nouns that end the name of a place or a programme, not a person's ("Mason City", "Kent
+#: County", "Rachel Maddow Show").
+_THING_ENDS = frozenset(table("place_kind_nouns")) | words("show_nouns")
 
 
 #: Titles that belong to the name they precede.
@@ -214,8 +215,8 @@ def modifier_of(span: Span) -> bool:
 
 def is_venue(span: Span) -> bool:
     """A venue word at the end ("X Arena"), or after "at" with no possessive ("at X Live"); or
-    a capitalised noun of a kind of place at the end ("Mason City", "Kent County")."""
-    if ends_in_place_kind(span):
+    a capitalised noun of a kind of place or show at the end ("Mason City", "X Show")."""
+    if ends_in_thing_noun(span):
         return True
     if given_name_first(span):
         # "Nina Park" is a person whose surname is a venue word
@@ -340,15 +341,15 @@ CREDIT_WORDS = words("credit_words")
 
 def given_name_first(span: Span) -> bool:
     """A two- or three-word name starting with a common given name ("Nina Park" tagged GPE),
-    but for a place's name ("Mason City")."""
+    but for a place's or a show's name ("Mason City", "Laura Smith Show")."""
     return (
         2 <= len(span) <= 3
         and is_given_name(span[0].text)
         and all(t.is_title for t in span)
-        and not ends_in_place_kind(span)
+        and not ends_in_thing_noun(span)
     )
 
 
-def ends_in_place_kind(span: Span) -> bool:
-    """A name of two words or more whose last is a capitalised noun of a kind of place."""
-    return len(span) >= 2 and span[-1].is_title and span[-1].lower_ in _PLACE_KIND_NOUNS
+def ends_in_thing_noun(span: Span) -> bool:
+    """A name of two words or more whose last is a capitalised noun of a kind of place or show."""
+    return len(span) >= 2 and span[-1].is_title and span[-1].lower_ in _THING_ENDS
