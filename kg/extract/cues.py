@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from spacy.tokens import Token
 
-from kg.extract.lexicon import kinds, labels, table, tagged, words
+from kg.extract.lexicon import function_words, kinds, labels, table, tagged, words
 
 #: Lemmas (or lower-cased forms) of verbs that introduce reported or direct speech.
 SAY_VERBS = words("say_verbs")
@@ -101,6 +101,14 @@ class MarkedSpan:
     group: int
 
 
+#: Verbs of saying that say nothing before an infinitive ("continue to be").
+_ASPECT_VERBS = function_words("aspect-verb")
+
+
+def _infinitive(token: Token) -> bool:
+    return token.dep_ == "xcomp" and any(c.dep_ == "aux" and c.lower_ == "to" for c in token.children)
+
+
 def is_say_verb(token: Token) -> bool:
     """Whether ``token`` is a verb of saying (by lemma or form, so tagger slips still count)."""
     if token.pos_ == "PROPN" and not token.is_lower:
@@ -109,6 +117,9 @@ def is_say_verb(token: Token) -> bool:
     if token.pos_ not in labels("say-pos"):
         return False
     lemma = token.lemma_.lower()
+    if lemma in _ASPECT_VERBS and any(_infinitive(c) for c in token.children):
+        # "Y will continue to be 'a champion'": going on doing something, not saying it
+        return False
     if lemma in SAY_VERBS or token.lower_ in SAY_VERBS:
         return True
     if lemma not in _PHRASAL_SAY_HEADS:

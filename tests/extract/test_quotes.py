@@ -75,6 +75,11 @@ def test_strip_marks_ignores_punctuation_and_case() -> None:
         ),
         # the closing mark glued to the name after it
         ("“The plan will fail,”Anna Kowalski said.", [("The plan will fail,", "Anna Kowalski")]),
+        # "continue to be" says nothing: the verb of saying is the one over it
+        (
+            "Anna Kowalski said she was sure Tomas Brandt would continue to be “a friend of the harbour.”",
+            [("a friend of the harbour.", "Anna Kowalski")],
+        ),
         # partial quote inside reported speech
         (
             "Olivia Grant said she felt “very protective of the whole crew” after the storm.",
