@@ -150,6 +150,7 @@ def find_marked_spans(text: str) -> list[MarkedSpan]:
 @lru_cache(maxsize=4)
 def _marked_spans(text: str) -> tuple[MarkedSpan, ...]:
     """:func:`find_marked_spans`, kept for the last few texts: coref and quotes both ask."""
+    text = _fold_doubled_singles(text)
     spans: list[MarkedSpan] = []
     lines = _lines(text)
     carry_group: int | None = None
@@ -194,6 +195,32 @@ def find_titled_spans(text: str) -> list[tuple[int, int]]:
     outer = [m for m in find_marked_spans(text) if m.close_at is not None]
     inner = _scan_singles(text, [(m.start, m.end) for m in outer if not m.single])
     return sorted([(m.start, m.end) for m in outer] + [(s, e) for s, e, _, _ in inner])
+
+
+#: Two single marks written for one double mark (''...'' in some papers' archives, ‘‘...’’).
+_DOUBLED_SINGLES = re.compile("''|‘‘|’’")
+
+
+def _fold_doubled_singles(text: str) -> str:
+    """``text`` with each doubled single mark read as one double mark on the side it stands
+    for and a space on the other, so that every offset stays where it was.
+
+    >>> _fold_doubled_singles("He said ''no'' twice.")
+    'He said  "no"  twice.'
+    """
+    if "''" not in text and "‘‘" not in text and "’’" not in text:
+        return text
+
+    def fold(m: re.Match[str]) -> str:
+        pair, at = m.group(), m.start()
+        if pair != "''":
+            # curly ones say which side they stand for
+            return " “" if pair[0] == "‘" else "” "
+        # straight ones open after a space, a bracket or the start
+        opens = at == 0 or text[at - 1].isspace() or text[at - 1] in "(["
+        return " " + _STRAIGHT if opens else _STRAIGHT + " "
+
+    return _DOUBLED_SINGLES.sub(fold, text)
 
 
 def _lines(text: str) -> list[tuple[int, int]]:

@@ -228,7 +228,8 @@ def _is_work(doc: Doc, cand: Candidate) -> bool:
     """A title the works stage found, unless a person says the words and they are no title
     in form (lower-case words said): the works stage reads a headline's quote, or a quoted
     sentence the model tags, as a title too."""
-    if cand.cue is not None and cand.cue.speaker is not None and not title_case(content_words(list(cand.content))):
+    said = cand.cue is not None and cand.cue.speaker is not None
+    if said and not title_case(content_words(list(cand.content))):
         return False
     key = strip_marks(cand.content.text)
     for work in doc._.works:

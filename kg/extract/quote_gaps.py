@@ -64,8 +64,9 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
     # 'And ...'": the rest of the clause the cue before the previous quotation governs is still
     # X's account, when the quotation after it opens a sentence of its own (not "... after the
     # agency 'recommended it'", someone else's words inside that clause)
-    cue_before = prev.cue is not None and prev.cue.token.i < prev.content.start and not content_words(cand.left)
-    reported = {w.i for w in prev.cue.token.subtree} if prev.cue is not None and cue_before else set()
+    reported: set[int] = set()
+    if prev.cue is not None and prev.cue.token.i < prev.content.start and not content_words(cand.left):
+        reported = {w.i for w in prev.cue.token.subtree}
     for t in gap:
         if t.i in own_words or t.i in own_clause:
             continue

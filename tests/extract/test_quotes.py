@@ -31,6 +31,10 @@ def _said(facts: Facts) -> list[tuple[str, str | None]]:
         ("Back in the ‘90s it was ‘different’.", ["different"]),
         ("“One.\n\n“Two.\n\n“Three,” he said.", ["One.", "Two.", "Three,"]),
         ("An “unclosed mark here.\n\nNext paragraph.", []),
+        # two single marks written for one double mark, as some papers' archives do
+        ("He said ''we are done'' and left.", ["we are done"]),
+        ("He asked a “question’’ and ‘‘another one,’’ she said.", ["question", "another one,"]),
+        ("''One.\n\n''Two,'' he said.", ["One.", "Two,"]),
         # a stray straight opener before a curly quotation: curly marks do not nest
         ('"Then she said “we are done” and left.', ["we are done"]),
         # a transcript's turns, each opened and never closed, are no quotation
