@@ -77,7 +77,7 @@ def _cue_speaker(ctx: QuoteContext, cand: Candidate) -> tuple[Token, Entity] | N
     if entity is None or is_dash(cand.cue.text) and entity.kind != "person":
         # (a dash signs a quotation by a person; after a newspaper's name it cites a headline)
         return None
-    if not _is_name(subject, entity) and _named_inside(cand, entity):
+    if not _is_name(subject, entity) and _named_inside(ctx, cand, entity):
         # "the nominee" resolved to Reid, but the words say "Then I met Reid": someone else
         return None
     return subject, entity
@@ -128,20 +128,30 @@ def _named_in(ctx: QuoteContext, subject: Token) -> tuple[Token, Entity | None]:
     return subject, None
 
 
-def _named_inside(cand: Candidate, entity: Entity) -> bool:
+def _named_inside(ctx: QuoteContext, cand: Candidate, entity: Entity) -> bool:
     """Whether the quotation names ``entity``, a person, by a word of one of its names.
 
-    People seldom name themselves; organisations do ("the Acme family"), so they may.
+    People seldom name themselves; organisations do ("the Acme family"), so they may. A word
+    of a name of someone else ("Anne Marie Murphy" in Chris Murphy's words, "the Clinton
+    Foundation" in Hillary Clinton's) does not count.
     """
     if entity.kind != "person":
         return False
     # (a name modifying a noun, "at an X show", names a brand or an event, not someone spoken about)
-    inside = {t.text for t in cand.content if t.is_title and not (t.dep_ == "compound" and t.head.pos_ == "NOUN")}
+    inside = {
+        t.text for t in cand.content
+        if t.is_title and not (t.dep_ == "compound" and t.head.pos_ == "NOUN") and not _names_another(ctx, t, entity)
+    }
     return any(
         part in inside and part.lower() not in _NOT_NAMES and len(part) > 2
         for name in (entity.name, *entity.aliases)
         for part in name.split()
     )
+
+
+def _names_another(ctx: QuoteContext, token: Token, entity: Entity) -> bool:
+    other = token_entity(ctx, token)
+    return other is not None and other.key != entity.key
 
 
 # -- the lines around a quotation without a cue -------------------------------------------
@@ -231,7 +241,7 @@ def _by_set_up(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
         return None
     subjects = [c for c in root.children if c.dep_ == "nsubj"]
     entity = token_entity(ctx, subjects[0]) if len(subjects) == 1 else None
-    return entity if entity is not None and not _named_inside(cand, entity) else None
+    return entity if entity is not None and not _named_inside(ctx, cand, entity) else None
 
 
 # -- quotations that go on from an attributed one -----------------------------------------
@@ -261,7 +271,7 @@ def _by_continuation(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | Non
     prev = ctx.candidates[i - 1] if i > 0 else None
     if cand.cue is not None or prev is None or prev.speaker is None:
         return None
-    if clear_gap(ctx, prev, cand) and not _named_inside(cand, prev.speaker):
+    if clear_gap(ctx, prev, cand) and not _named_inside(ctx, cand, prev.speaker):
         return prev.speaker
     return None
 
@@ -287,7 +297,7 @@ def _by_focus(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
     kinds = {e.key: e for e in ctx.entities}
     key = ctx.focus.most_salient(before, lambda k: kinds[k].kind == "person")
     entity = kinds.get(key) if key is not None else None
-    if entity is None or _named_inside(cand, entity):
+    if entity is None or _named_inside(ctx, cand, entity):
         return None
     before_words = _sentence_before(ctx.doc, cand)
     speaking = [t for t in before_words if is_say_verb(t) and t.pos_ == "VERB"]

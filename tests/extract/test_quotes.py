@@ -219,6 +219,12 @@ def test_speaker_through_coreference(run, text: str, expected: list[tuple[str, s
             "wanted a new vote. “Nobody can stop us now.”"),
             [("We will win,", "Mara Quinlan"), ("Nobody can stop us now.", "Mara Quinlan")],
         ),
+        # someone else who shares the speaker's surname, named in the words, is no break
+        (
+            "“We won the vote,” Mara Quinlan said. “It takes courage, and Tomas Quinlan showed it every day.”",
+            [("We won the vote,", "Mara Quinlan"),
+             ("It takes courage, and Tomas Quinlan showed it every day.", "Mara Quinlan")],
+        ),
         # the rest of the clause under the cue before a partial quote is the speaker's account
         (
             ("Mara Quinlan replied, adding that the town was “ready to vote” and that the new hall "
