@@ -47,9 +47,10 @@ def add_kg_components(nlp: Language) -> Language:
 
 
 def _split_glued_marks(nlp: Language) -> None:
-    infixes = list(nlp.Defaults.infixes or ())
-    if GLUED_MARKS[0] not in infixes:
-        nlp.tokenizer.infix_finditer = compile_infix_regex(infixes + list(GLUED_MARKS)).finditer
+    """Add :data:`GLUED_MARKS` to the language's infixes (the English models use the
+    language's own); compiled as spaCy compiles them, so the tokenizer still serialises."""
+    infixes = [*(nlp.Defaults.infixes or ()), *GLUED_MARKS]
+    nlp.tokenizer.infix_finditer = compile_infix_regex(infixes).finditer
 
 
 def load_pipeline(model: str | None = None) -> Language:
