@@ -118,7 +118,7 @@ def is_say_verb(token: Token) -> bool:
         return False
     lemma = token.lemma_.lower()
     if lemma in _ASPECT_VERBS and any(_infinitive(c) for c in token.children):
-        # "Y will continue to be 'a champion'": going on doing something, not saying it
+        # "X said Y will continue to be 'a good neighbour'": going on doing something, not saying it
         return False
     if lemma in SAY_VERBS or token.lower_ in SAY_VERBS:
         return True

@@ -44,8 +44,8 @@ _EDGE_POS = labels("name-edge")
 PLACE_PREPS = function_words("name-place-prep")
 
 
-#: Nouns that end the name of a place or a programme, not a person's ("Mason City", "Kent
-#: County", "Rachel Maddow Show").
+#: Nouns that end the name of a place or a programme, not a person's ("Milo City", "Elton
+#: County", "The Lena Ortiz Show").
 _THING_ENDS = frozenset(table("place_kind_nouns")) | words("show_nouns")
 
 
@@ -215,7 +215,7 @@ def modifier_of(span: Span) -> bool:
 
 def is_venue(span: Span) -> bool:
     """A venue word at the end ("X Arena"), or after "at" with no possessive ("at X Live"); or
-    a capitalised noun of a kind of place or show at the end ("Mason City", "X Show")."""
+    a capitalised noun of a kind of place or show at the end ("Milo City", "X Show")."""
     if ends_in_thing_noun(span):
         return True
     if given_name_first(span):
@@ -341,7 +341,7 @@ CREDIT_WORDS = words("credit_words")
 
 def given_name_first(span: Span) -> bool:
     """A two- or three-word name starting with a common given name ("Nina Park" tagged GPE),
-    but for a place's or a show's name ("Mason City", "Laura Smith Show")."""
+    but for a place's or a show's name ("Milo City", "Lena Ortiz Show")."""
     return (
         2 <= len(span) <= 3
         and is_given_name(span[0].text)

@@ -148,7 +148,7 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
             # She added: "..." / said she felt "very protective"
             return _cue_of(verb, in_quote)
     else:
-        # 'X said he won "every debate" because there is "a lot going on"': the left context
+        # 'X said the town kept "every promise" because it had "a plan"': the left context
         # stops at the first quotation, but the verb over both stands before it
         earlier = [t for t in _sentence_before_left(cand, in_quote) if is_say_verb(t) and t.pos_ != "NOUN"]
         governing = [t for t in earlier if governs(t, content)]

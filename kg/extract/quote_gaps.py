@@ -60,7 +60,7 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
     # "Rivera added that the label wants ...": the speaker going on in reported speech
     cue_at = prev.cue.token.i if prev.cue is not None else -1
     own_words = {w.i for t in gap if t.i != cue_at and _same_speaker_says(ctx, t, prev.speaker) for w in t.subtree}
-    # "X responded, remarking that she is 'looking for a team' and that the member would be ...
+    # "X replied, noting that the town was 'ready to vote' and that the hall would open ...
     # 'And ...'": the rest of the clause the cue before the previous quotation governs is still
     # X's account, when the quotation after it opens a sentence of its own (not "... after the
     # agency 'recommended it'", someone else's words inside that clause)

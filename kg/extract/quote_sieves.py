@@ -132,8 +132,8 @@ def _named_inside(ctx: QuoteContext, cand: Candidate, entity: Entity) -> bool:
     """Whether the quotation names ``entity``, a person, by a word of one of its names.
 
     People seldom name themselves; organisations do ("the Acme family"), so they may. A word
-    of a name of someone else ("Anne Marie Murphy" in Chris Murphy's words, "the Clinton
-    Foundation" in Hillary Clinton's) does not count.
+    of a name of someone else ("Tomas Quinlan" in Mara Quinlan's words, "the Quinlan
+    Foundation" in hers) does not count.
     """
     if entity.kind != "person":
         return False

@@ -27,8 +27,8 @@ DEFAULT_BATCH_SIZE = 32
 #: Most characters of text in one nlp.pipe batch (but one Doc): a batch of 32 news
 #: articles has about 75,000.
 BATCH_CHARS = 100_000
-#: A curly double mark glued between punctuation and a word ('paranoia,”Clinton said',
-#: 'Ryan said,“Look'): the punctuation and the mark are tokens of their own, so the name
+#: A curly double mark glued between punctuation and a word ('it was late,”Rivera said',
+#: 'Rivera said,“Look'): the punctuation and the mark are tokens of their own, so the name
 #: after them can be the subject of the verb of saying.
 GLUED_MARKS = (r"[,.!?;:](?=[“”][^\W\d_])", r"(?<=[,.!?;:])[“”](?=[^\W\d_])")
 
