@@ -8,9 +8,9 @@ of the article, so it maps straight back to tokens with ``doc.char_span``.
 from __future__ import annotations
 
 import re
-from itertools import count
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import count
 
 from spacy.tokens import Token
 

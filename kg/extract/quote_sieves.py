@@ -140,18 +140,13 @@ def _named_inside(ctx: QuoteContext, cand: Candidate, entity: Entity) -> bool:
     # (a name modifying a noun, "at an X show", names a brand or an event, not someone spoken about)
     inside = {
         t.text for t in cand.content
-        if t.is_title and not (t.dep_ == "compound" and t.head.pos_ == "NOUN") and not _names_another(ctx, t, entity)
+        if t.is_title and not (t.dep_ == "compound" and t.head.pos_ == "NOUN") and token_entity(ctx, t) in (None, entity)
     }
     return any(
         part in inside and part.lower() not in _NOT_NAMES and len(part) > 2
         for name in (entity.name, *entity.aliases)
         for part in name.split()
     )
-
-
-def _names_another(ctx: QuoteContext, token: Token, entity: Entity) -> bool:
-    other = token_entity(ctx, token)
-    return other is not None and other.key != entity.key
 
 
 # -- the lines around a quotation without a cue -------------------------------------------
