@@ -146,17 +146,32 @@ def _inside_quotation(sent: Span, quoted: set[int]) -> bool:
     return all(t.i in quoted or t.is_punct or t.is_space for t in sent)
 
 
-def _weight(token: Token, caption: bool, quoted: set[int]) -> tuple[float, bool]:
-    """The weight of a mention, and whether it is a subject (the centre of its sentence)."""
+def _weight(token: Token, caption: bool, quoted: set[int]) -> tuple[float, bool, bool]:
+    """The weight of a mention, whether it is a subject (the centre of its sentence), and
+    whether it is the subject of the main clause."""
     if token.i in quoted:
-        return W_QUOTED, False
+        return W_QUOTED, False, False
     if caption:
-        return W_CAPTION, False
+        return W_CAPTION, False, False
     # "X and Y said", "the director, X, shrugged": a conjunct or apposition of a subject is one too
-    subject = token.dep_ in SUBJECT_DEPS or (
-        token.dep_ in ("conj", "appos") and token.head.dep_ in SUBJECT_DEPS
-    ) or in_office_subject(token)
-    return (W_SUBJECT, True) if subject else (W_OTHER, False)
+    head = token.head if token.dep_ in ("conj", "appos") and token.head.dep_ in SUBJECT_DEPS else token
+    subject = head.dep_ in SUBJECT_DEPS or in_office_subject(token)
+    return (W_SUBJECT, True, _of_main_clause(head)) if subject else (W_OTHER, False, False)
+
+
+def _of_main_clause(subject: Token) -> bool:
+    """Whether ``subject`` belongs to the sentence's main clause, not to a clause inside it
+    ("... to hold Y accountable", "saying Y would", "after Y left").
+
+    The main clause is the root's, a clause joined to it ("X went and said"), or one the parser
+    hung on a verb after it ("X weighed in, '...,' he said": X's verb under "said").
+    """
+    verb = subject.head
+    while verb.dep_ != "ROOT":
+        if not (verb.dep_ == "conj" or verb.dep_ == "ccomp" and verb.head.i > verb.i):
+            return False
+        verb = verb.head
+    return True
 
 
 def _ordered(clusters: list[Cluster]) -> list[Cluster]:

@@ -6,7 +6,8 @@ while quoted). Whatever asks "who is 'she' here", "who says these uncued words",
 show is 'the show'" asks :class:`Salience` for the most salient candidate of the right
 kind, and gets none when two come too close to call, unless only one of them was the
 subject of the sentence before (the centering heuristic: a pronoun continues the last
-sentence's subject).
+sentence's subject), or, of two subjects, only one was the subject of the main clause
+("X did more to hold Y accountable", "X repeated it, saying Y would ...": X).
 
 Coreference drives one :class:`Salience` as it reads the article; later stages read the
 focus it recorded per sentence (:class:`Focus`), so every stage sees one model.
@@ -37,6 +38,8 @@ class Salience(Generic[T]):
         self.score: dict[T, float] = {}
         self._subjects_before: set[T] = set()
         self._subjects_now: set[T] = set()
+        self._main_before: set[T] = set()
+        self._main_now: set[T] = set()
 
     def next_sentence(self, narration: bool = True) -> None:
         """Move on one sentence; a sentence that is all quotation keeps the focus where it was."""
@@ -45,12 +48,16 @@ class Salience(Generic[T]):
         for thing in self.score:
             self.score[thing] *= DECAY
         self._subjects_before, self._subjects_now = self._subjects_now, set()
+        self._main_before, self._main_now = self._main_now, set()
 
-    def mention(self, thing: T, weight: float, subject: bool = False) -> None:
-        """Record a mention of ``thing`` with ``weight`` (one of the ``W_*`` weights)."""
+    def mention(self, thing: T, weight: float, subject: bool = False, main: bool = False) -> None:
+        """Record a mention of ``thing`` with ``weight`` (one of the ``W_*`` weights); ``main``
+        for the subject of the sentence's main clause, as against one of a clause inside it."""
         self.score[thing] = self.score.get(thing, 0.0) + weight
         if subject:
             self._subjects_now.add(thing)
+        if subject and main:
+            self._main_now.add(thing)
 
     def of(self, thing: T) -> float:
         """The salience of ``thing`` now."""
@@ -62,14 +69,20 @@ class Salience(Generic[T]):
 
     def pick(self, ranked: list[T]) -> T | None:
         """The one candidate that was the subject of this sentence (before the reference) or of
-        the last one, if it is at least half as salient as the first of ``ranked``; else the
-        first of ``ranked``, unless a rival is within the margin."""
+        the last one, if it is at least half as salient as the first of ``ranked`` (of several,
+        the one that was the subject of this sentence's main clause, else of the last one's);
+        else the first of ``ranked``, unless a rival is within the margin."""
         if not ranked:
             return None
         top = self.of(ranked[0])
         centred = [c for c in ranked if (c in self._subjects_now or c in self._subjects_before) and self.of(c) * 2 >= top]
         if len(centred) == 1:
             return centred[0]
+        for main in (self._main_now, self._main_before):
+            # this sentence's main subject before last sentence's: "X weighed in, telling Y, '...,' he said"
+            centred_main = [c for c in centred if c in main]
+            if len(centred_main) == 1:
+                return centred_main[0]
         close = [c for c in ranked if self.of(c) * MARGIN > top]
         return ranked[0] if len(close) == 1 else None
 

@@ -124,6 +124,26 @@ def test_ambiguous_pronoun_is_left_alone(run) -> None:
     assert _who(run(text), text, "He") is None
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In a statement, Omar Haddad went further in trying to hold Victor Hale accountable. "
+        "\u201cThere is no excuse,\u201d he said.",
+        "Omar Haddad repeated the point on Friday, saying Victor Hale had run out of time. "
+        "\u201cWe are ready,\u201d he said.",
+    ],
+)
+def test_pronoun_continues_the_main_clause_subject(run, text: str) -> None:
+    start = text.index(" he said") + 1
+    entity = entity_at(run(text).entities, start, start + 2)
+    assert entity is not None and entity.name == "Omar Haddad"
+
+
+def test_a_numbered_thing_taken_up_by_she_is_no_person(run) -> None:
+    text = "Lena Ortiz said she felt the 13th Amendment was worth a film because she grew up near a prison."
+    assert "Amendment" not in _by_name(run(text))
+
+
 def test_possessive_swallowed_into_a_name_is_cut(run) -> None:
     text = "Lena Brandt posted a photo. It was first shared on Brandt’s Instagram on Friday."
     facts = run(text)

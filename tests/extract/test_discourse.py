@@ -50,3 +50,26 @@ def test_focus_answers_per_sentence_and_only_for_accepted_keys():
     assert focus.most_salient(0, lambda k: True) == "tour"
     assert focus.most_salient(1, lambda k: True) is None  # too close to call
     assert focus.most_salient(5, lambda k: True) is None
+
+
+def test_of_two_subjects_the_main_clauses_wins():
+    s: Salience[str] = Salience()
+    # "Ana pressed on, to hold Ben to account." then "'...,' he said": Ana, not Ben
+    s.mention("ana", W_SUBJECT, subject=True, main=True)
+    s.mention("ben", W_SUBJECT, subject=True)
+    s.next_sentence()
+    assert s.pick(s.ranked(["ana", "ben"])) == "ana"
+    tied: Salience[str] = Salience()
+    tied.mention("ana", W_SUBJECT, subject=True)
+    tied.mention("ben", W_SUBJECT, subject=True)
+    tied.next_sentence()
+    assert tied.pick(tied.ranked(["ana", "ben"])) is None
+
+
+def test_this_sentences_main_subject_before_the_last_ones():
+    s: Salience[str] = Salience()
+    s.mention("ben", W_SUBJECT, subject=True, main=True)
+    s.next_sentence()
+    # "Ana weighed in, telling a paper, '...,' he said": the subject of this sentence
+    s.mention("ana", W_SUBJECT, subject=True, main=True)
+    assert s.pick(s.ranked(["ana", "ben"])) == "ana"
