@@ -161,7 +161,7 @@ def _weight(token: Token, caption: bool, quoted: set[int]) -> tuple[float, bool,
 
 def _of_main_clause(subject: Token) -> bool:
     """Whether ``subject`` belongs to the sentence's main clause, not to a clause inside it
-    ("... to hold Y accountable", "saying Y would", "after Y left").
+    ("... to make Y answer", "saying Y would", "after Y left").
 
     The main clause is the root's, a clause joined to it ("X went and said"), or one the parser
     hung on a verb after it ("X weighed in, '...,' he said": X's verb under "said").

@@ -7,7 +7,7 @@ show is 'the show'" asks :class:`Salience` for the most salient candidate of the
 kind, and gets none when two come too close to call, unless only one of them was the
 subject of the sentence before (the centering heuristic: a pronoun continues the last
 sentence's subject), or, of two subjects, only one was the subject of the main clause
-("X did more to hold Y accountable", "X repeated it, saying Y would ...": X).
+("X pressed on to make Y answer", "X repeated it, saying Y would ...": X).
 
 Coreference drives one :class:`Salience` as it reads the article; later stages read the
 focus it recorded per sentence (:class:`Focus`), so every stage sees one model.

@@ -127,7 +127,7 @@ def test_ambiguous_pronoun_is_left_alone(run) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "In a statement, Omar Haddad went further in trying to hold Victor Hale accountable. "
+        "At the hearing, Omar Haddad pressed harder to make Victor Hale answer for the delays. "
         "\u201cThere is no excuse,\u201d he said.",
         "Omar Haddad repeated the point on Friday, saying Victor Hale had run out of time. "
         "\u201cWe are ready,\u201d he said.",

@@ -54,7 +54,7 @@ def test_focus_answers_per_sentence_and_only_for_accepted_keys():
 
 def test_of_two_subjects_the_main_clauses_wins():
     s: Salience[str] = Salience()
-    # "Ana pressed on, to hold Ben to account." then "'...,' he said": Ana, not Ben
+    # "Ana pressed on, to make Ben answer." then "'...,' she said": Ana, not Ben
     s.mention("ana", W_SUBJECT, subject=True, main=True)
     s.mention("ben", W_SUBJECT, subject=True)
     s.next_sentence()
