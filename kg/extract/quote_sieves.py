@@ -137,15 +137,12 @@ def _named_inside(ctx: QuoteContext, cand: Candidate, entity: Entity) -> bool:
     """
     if entity.kind != "person":
         return False
+    parts = {p for name in (entity.name, *entity.aliases) for p in name.split() if len(p) > 2 and p.lower() not in _NOT_NAMES}
     # (a name modifying a noun, "at an X show", names a brand or an event, not someone spoken about)
-    inside = {
-        t.text for t in cand.content
-        if t.is_title and not (t.dep_ == "compound" and t.head.pos_ == "NOUN") and token_entity(ctx, t) in (None, entity)
-    }
     return any(
-        part in inside and part.lower() not in _NOT_NAMES and len(part) > 2
-        for name in (entity.name, *entity.aliases)
-        for part in name.split()
+        t.text in parts and t.is_title and not (t.dep_ == "compound" and t.head.pos_ == "NOUN")
+        and token_entity(ctx, t) in (None, entity)
+        for t in cand.content
     )
 
 
