@@ -31,6 +31,12 @@ _MODIFIER_DETS = function_words("modifier-det")
 #: Small words that stay lower-case in a title.
 _TITLE_SMALL = function_words("title-small")
 
+#: Prepositions before a programme or a work in capitals ('on "Meet the Press"', 'an episode of "X"').
+_NAME_PREPS = function_words("name-prep")
+
+#: Verbs whose object is the one told: marked words right after them name a programme.
+_TELLING = tagged("say_verbs", "recipient")
+
 
 def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
     """Titles, scare quotes and nicknames in quotation marks are not quotations."""
@@ -99,11 +105,13 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
         return True
     if (
         before is not None
-        and (before.lower_ == "on" or before.lower_ in function_words("genitive") or before.pos_ == "PROPN")
+        and (before.lower_ in _NAME_PREPS | function_words("genitive") or before.pos_ == "PROPN"
+             or before.lemma_.lower() in _TELLING)
         and len(words) <= 6
         and title_case(words)
     ):
-        # a programme or a paper, whatever the cue: 'said on "Meet the Press"', 'told CNN's "New Day"'
+        # a programme or a paper, whatever the cue: 'said on "Meet the Press"', 'told CNN's "New Day"',
+        # 'told "Morning Desk"' (the one told), 'an episode of "Night Court"'
         return True
     if _title_ending_sentence(cand, words):
         return True

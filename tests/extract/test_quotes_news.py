@@ -180,10 +180,17 @@ def test_organisations_speak(run, text: str, expected: list[tuple[str, str | Non
         "The so-called “rainy day fund,” which held $12 million, is empty.",
         # a nickname after "nicknamed"
         "The Portuguese player, nicknamed “The Wall” by fans, saved four match points.",
+        # a programme after the noun it is an episode of
+        "On Sunday’s broadcast of “Capitol Week Tonight,” Governor Lena Fairbanks said the plan was sound.",
     ],
 )
 def test_titles_scare_quotes_and_nicknames(run, text: str) -> None:
     assert run(text).quotes == ()
+
+
+def test_a_programme_told_is_not_words_said(run) -> None:
+    facts = run("“We will vote no,” Senator Dana Whitcomb told “Morning Desk,” adding that talks go on.")
+    assert _said(facts) == [("We will vote no,", "Dana Whitcomb")]
 
 
 def test_short_partial_quote_in_reported_speech_is_a_quotation(run) -> None:
