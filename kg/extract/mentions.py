@@ -53,6 +53,7 @@ from kg.extract.name_rules import (
     name_key,
     overlaps_of,
     plural_names,
+    possessed_name,
     record_names,
     the_plural,
     trim_of,
@@ -79,6 +80,9 @@ def name_mentions(doc: Doc) -> list[NameMention]:
     claimed: list[Span] = []
     for ent in doc_ents(doc):
         covered.update(range(ent.start, ent.end))
+        owned = possessed_name(doc, ent.start, ent.end)
+        if owned is not None:
+            spans.append((owned, owned))
         start, end = trim_of(doc, ent.start, ent.end)
         while end - start > 2 and doc[start + 1].pos_ == "PROPN" and (
             doc[start].lower_ in PERSON_NOUNS or doc[start].lower_ in TITLE_ABBREVIATIONS

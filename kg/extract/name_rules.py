@@ -160,6 +160,21 @@ def trim_of(doc: Doc, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+def possessed_name(doc: Doc, start: int, end: int) -> Span | None:
+    """The person after a possessive inside one entity: "Sean Hannity" of "Fox News' Sean Hannity".
+
+    The model often tags a publication's or a company's person as one organisation ("Acme
+    Weekly's Dana Hale"); ``trim_of`` keeps the owner, and without this the person is lost. The
+    words after the possessive must read as a name of a person: a given name first (see
+    ``given_name_first``), as "Acme's Annual Report" does not.
+    """
+    for i in range(start, end - 2):
+        if doc[i].text in _POSSESSIVE or doc[i].tag_ == "POS":
+            tail = doc[i + 1 : end]
+            return tail if given_name_first(tail) else None
+    return None
+
+
 def _verb_read_name(token: Token) -> bool:
     return token.pos_ == "VERB" and token.is_title and token.dep_ in labels("subject")
 

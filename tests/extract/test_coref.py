@@ -151,6 +151,12 @@ def test_possessive_swallowed_into_a_name_is_cut(run) -> None:
     assert "Brandt’s Instagram" not in _by_name(facts)
 
 
+def test_a_person_after_a_publications_possessive_is_kept(run) -> None:
+    # the model tags "Metro News’ Karen Dale" as one organisation
+    facts = run("In an interview with Metro News’ Karen Dale on Monday night, the mayor defended the plan.")
+    assert "Karen Dale" in _by_name(facts)
+
+
 def test_venue_is_not_a_person(run) -> None:
     facts = run("Omar Haddad played three nights at Harbor Live in Boston.")
     assert set(_by_name(facts)) == {"Omar Haddad"}

@@ -33,3 +33,17 @@ def test_a_name_ending_in_a_kind_of_place_or_show_is_no_person() -> None:
     doc = Doc(spacy.blank("en").vocab, words=words)
     assert [is_venue(doc[a:b]) for a, b in ((0, 2), (3, 5), (6, 8), (9, 12))] == [True, False, True, True]
     assert [given_name_first(doc[a:b]) for a, b in ((0, 2), (3, 5))] == [False, True]
+
+
+def test_the_person_after_a_possessive_in_one_entity_is_kept() -> None:
+    # "Acme Weekly's Dana Hale said": the model tags the whole run as one organisation
+    from kg.extract.name_rules import possessed_name
+
+    words = ["Acme", "Weekly", "'s", "Dana", "Hale", "said"]
+    doc = Doc(spacy.blank("en").vocab, words=words, pos=["PROPN"] * 2 + ["PART"] + ["PROPN"] * 2 + ["VERB"],
+              tags=["NNP", "NNP", "POS", "NNP", "NNP", "VBD"])
+    owned = possessed_name(doc, 0, 5)
+    assert owned is not None and owned.text == "Dana Hale"
+    # "Acme's Annual Report": the words after the possessive are no person
+    report = Doc(spacy.blank("en").vocab, words=["Acme", "'s", "Annual", "Report"], tags=["NNP", "POS", "NNP", "NNP"])
+    assert possessed_name(report, 0, 4) is None
