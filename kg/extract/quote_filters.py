@@ -31,8 +31,8 @@ _MODIFIER_DETS = function_words("modifier-det")
 #: Small words that stay lower-case in a title.
 _TITLE_SMALL = function_words("title-small")
 
-#: Prepositions before a programme or a work in capitals ('on "Meet the Press"', 'an episode of "X"').
-_NAME_PREPS = function_words("name-prep")
+#: Words before a programme or a paper in capitals ('on "Meet the Press"', 'an episode of "X"', 'CNN's "X"').
+_BEFORE_A_NAME = function_words("name-prep") | function_words("genitive")
 
 #: Verbs whose object is the one told: marked words right after them name a programme.
 _TELLING = tagged("say_verbs", "recipient")
@@ -105,7 +105,7 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
         return True
     if (
         before is not None
-        and (before.lower_ in _NAME_PREPS | function_words("genitive") or before.pos_ == "PROPN"
+        and (before.lower_ in _BEFORE_A_NAME or before.pos_ == "PROPN"
              or before.lemma_.lower() in _TELLING)
         and len(words) <= 6
         and title_case(words)
