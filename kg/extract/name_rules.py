@@ -136,10 +136,8 @@ def overlaps_of(ranges: list[tuple[int, int]], start: int, end: int) -> bool:
 
 def trim_of(doc: Doc, start: int, end: int) -> tuple[int, int]:
     """Cut a possessive and what follows it, and junk at the edges."""
-    for i in range(start, end):
-        if doc[i].text in _POSSESSIVE or doc[i].tag_ == "POS":
-            end = i
-            break
+    at = _possessive_at(doc, start, end)
+    end = end if at is None else at
     while start < end and (
         doc[start].lower_ in _EDGE_JUNK or doc[start].is_punct or doc[start].pos_ in _EDGE_POS
         # (a capitalised "verb" that is a clause's subject is a name the tagger took for a verb:
@@ -168,11 +166,13 @@ def possessed_name(doc: Doc, start: int, end: int) -> Span | None:
     words after the possessive must read as a name of a person: a given name first (see
     ``given_name_first``), as "Acme's Annual Report" does not.
     """
-    for i in range(start, end - 2):
-        if doc[i].text in _POSSESSIVE or doc[i].tag_ == "POS":
-            tail = doc[i + 1 : end]
-            return tail if given_name_first(tail) else None
-    return None
+    at = _possessive_at(doc, start, end)
+    return doc[at + 1 : end] if at is not None and given_name_first(doc[at + 1 : end]) else None
+
+
+def _possessive_at(doc: Doc, start: int, end: int) -> int | None:
+    """Where the first possessive mark ("'s", "’") of ``doc[start:end]`` is, if any."""
+    return next((i for i in range(start, end) if doc[i].text in _POSSESSIVE or doc[i].tag_ == "POS"), None)
 
 
 def _verb_read_name(token: Token) -> bool:
