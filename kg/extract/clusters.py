@@ -17,15 +17,9 @@ from kg.extract.cues import (
     PERSON_NOUNS,
 )
 from kg.extract.gazetteer import given_name_gender
-from kg.extract.lexicon import words
 from kg.extract.name_rules import NameMention
 from kg.extract.text import doc_ents
-
-#: Abbreviated titles ("Gov.", "Sen."), and titles that are part of how someone is known ("Lady X").
-_TITLE_ABBREVIATIONS = words("title_abbreviations")
-
-
-_TITLES_IN_NAME = words("name_titles")
+from kg.extract.titles import bare, title_in_name, title_split, words_of
 
 
 @dataclass(eq=False)
@@ -37,17 +31,26 @@ class Cluster:
     gender: str | None = None
     age: int | None = None
 
+    def fullest(self) -> str:
+        """The fullest name as written, preferring one not led by a title ("Ana Rivera" over "Bishop Rivera")."""
+        return max(self.names, key=lambda n: (bare(n) == n or title_in_name(n), len(n.split()), len(n)))
+
     def full_name(self) -> str:
-        """The fullest name, preferring one not led by a title ("Ana Rivera" over "Bishop Rivera")."""
-        return max(self.names, key=lambda n: (_bare(n) == n or _title_in_name(n), len(n.split()), len(n)))
+        """The fullest name without an honorific the rest does not need ("Sir Tomos Hale" -> "Tomos Hale")."""
+        return title_split(self.fullest())[1] if self.kind == "person" else self.fullest()
+
+    def other_names(self) -> list[str]:
+        """The names besides :meth:`full_name`; a part of it with a title ("Sir Tomos") is no other name."""
+        name = self.full_name()
+        return [n for n in self.names if n != name and not (bare(n) != n and words_of(bare(n), name))]
 
 
 def cluster_names(doc: Doc, names: list[NameMention]) -> tuple[list[Cluster], dict[int, Cluster]]:
     """Group name mentions: longer names first, then shorter ones join the name they are part of."""
     clusters: list[Cluster] = []
     by_name: dict[str, Cluster] = {}
-    for m in sorted(names, key=lambda m: (-len(_bare(m.text).split()), m.start)):
-        key = _bare(m.text).lower()
+    for m in sorted(names, key=lambda m: (-len(bare(m.text).split()), m.start)):
+        key = bare(m.text).lower()
         if not key:
             # a title alone ("Sir") names nobody
             continue
@@ -62,20 +65,24 @@ def cluster_names(doc: Doc, names: list[NameMention]) -> tuple[list[Cluster], di
             cluster.gender = HONORIFICS.get(m.honorific)
     of_token: dict[int, Cluster] = {}
     for m in names:
-        cluster = by_name.get(_bare(m.text).lower())
+        cluster = by_name.get(bare(m.text).lower())
         if cluster is None:
             continue
         cluster.mentions.append((doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1])))
         for i in range(m.start, m.end):
             of_token[i] = cluster
     for cluster in clusters:
-        first = cluster.full_name().split()[0].lower()
+        first = cluster.fullest().split()[0].lower()
+        name = cluster.full_name()
+        if name != cluster.fullest():
+            # "Sir Tomos Hale", "Sen. Ana Rivera": the title is a description, as one written outside the name
+            cluster.descriptions.append(title_split(cluster.fullest())[0])
         if cluster.gender is None and first in HONORIFICS:
-            # "Lady X", "Sir Y": the title is part of the name and tells the gender
+            # "Lady X", "Sir Y": the title tells the gender
             cluster.gender = HONORIFICS[first]
-        elif cluster.gender is None and cluster.kind == "person" and len(cluster.full_name().split()) > 1:
+        elif cluster.gender is None and cluster.kind == "person" and len(name.split()) > 1:
             # a common given name tells the gender of a full name
-            cluster.gender = given_name_gender(first)
+            cluster.gender = given_name_gender(name.split()[0])
     return clusters, of_token
 
 
@@ -86,7 +93,7 @@ def _containing(doc: Doc, clusters: list[Cluster], m: NameMention) -> Cluster | 
     joins a person it is coordinated with ("President Obama and first lady Michelle Obama"
     are two people).
     """
-    words = _bare(m.text).lower().split()
+    words = bare(m.text).lower().split()
     beside = _names_beside(doc, m)
     for side in (-1, 1):
         hits = []
@@ -94,7 +101,7 @@ def _containing(doc: Doc, clusters: list[Cluster], m: NameMention) -> Cluster | 
             if c.kind != m.kind and m.kind != "person" or beside.intersection(c.names):
                 continue
             for name in c.names:
-                parts = _bare(name).lower().split()
+                parts = bare(name).lower().split()
                 if (
                     len(parts) > len(words)
                     and (parts[-len(words) :] if side < 0 else parts[: len(words)]) == words
@@ -107,30 +114,6 @@ def _containing(doc: Doc, clusters: list[Cluster], m: NameMention) -> Cluster | 
             # two people share the part: ambiguous, keep it apart rather than guess
             return None
     return None
-
-
-def _title_word(word: str) -> bool:
-    """A title or role written before a name: "Mr", "Sir", "Gov.", "Bishop", "President"."""
-    low = word.lower()
-    return low in HONORIFICS or low in _TITLE_ABBREVIATIONS or word[:1].isupper() and low in PERSON_NOUNS
-
-
-def _bare(name: str) -> str:
-    """``name`` without the titles it starts with ("Archbishop Justin Welby" -> "Justin Welby").
-
-    >>> _bare("Sir Tomos Hale"), _bare("Sir")
-    ('Tomos Hale', '')
-    """
-    words = name.split()
-    while words and _title_word(words[0]):
-        words = words[1:]
-    return " ".join(words)
-
-
-def _title_in_name(name: str) -> bool:
-    """A title that is part of how the person is known ("Lady X", "Prince Y", "Pope Z")."""
-    first = name.split()[0].lower() if name.split() else ""
-    return first in _TITLES_IN_NAME and bool(_bare(name))
 
 
 def _names_beside(doc: Doc, m: NameMention) -> frozenset[str]:

@@ -193,7 +193,7 @@ def _to_entities(doc: Doc, clusters: list[Cluster]) -> tuple[Entity, ...]:
                 key=f"{c.kind}:{counters[c.kind]}",
                 kind=c.kind,
                 name=name,
-                aliases=tuple(n for n in c.names if n != name),
+                aliases=tuple(c.other_names()),
                 descriptions=tuple(dict.fromkeys(c.descriptions)),
                 age=c.age,
                 mentions=tuple(TextSpan(s, e, text[s:e]) for s, e in spans),

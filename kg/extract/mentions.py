@@ -59,6 +59,7 @@ from kg.extract.name_rules import (
     trim_of,
 )
 from kg.extract.text import doc_ents
+from kg.extract.titles import bare
 
 #: Entity labels that are never people.
 _NUMERIC_LABELS = labels("numeric")
@@ -187,7 +188,8 @@ def _cut_run_on_names(found: list[NameMention]) -> list[NameMention]:
     """A name seen once that runs on past a person's name seen elsewhere is cut back to it.
 
     Title-cased headlines make the model read "X Y Slams Critics" as one name; the
-    article's body names "X Y" alone.
+    article's body names "X Y" alone. A title and a given name ("Sir X") is no full name:
+    "Sir X Y" seen once is not cut back to it.
     """
     texts = [m.text for m in found]
     out = []
@@ -196,7 +198,7 @@ def _cut_run_on_names(found: list[NameMention]) -> list[NameMention]:
             prefixes = [
                 o
                 for o in found
-                if o.kind == "person" and len(o.text.split()) >= 2 and m.text.startswith(o.text + " ")
+                if o.kind == "person" and len(bare(o.text).split()) >= 2 and m.text.startswith(o.text + " ")
             ]
             if prefixes:
                 best = max(prefixes, key=lambda o: len(o.text))

@@ -50,12 +50,39 @@ def test_role_word_is_cut_from_the_name(run) -> None:
         ('The ceremony ran long. Host Nadia Perrin joked that the night had "more costume changes than a pantomime."',
          "Nadia Perrin"),
         ('Composer Idris Fane said the show had changed "a hundred times" since its first reading.', "Idris Fane"),
-        # an honorific or a second given name stays
-        ('Lady Mary Holt said the gardens would reopen.', "Lady Mary Holt"),
+        # a second given name stays
         ('Anna Maria Lund said the gardens would reopen.', "Anna Maria Lund"),
     ],
 )
 def test_a_describing_word_before_a_given_name_is_cut(run, text: str, name: str) -> None:
+    assert [e.name for e in run(text).entities if e.kind == "person"] == [name]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "title"),
+    [
+        ("Lady Mary Holt said the gardens would reopen. Holt thanked the volunteers.", "Mary Holt", "Lady"),
+        ('"We are not in decline," said Sir Tomos Hale, the envoy. Sir Tomos left early.', "Tomos Hale", "Sir"),
+        ("Senator Ana Rivera voted against the bill. Rivera said no.", "Ana Rivera", "Senator"),
+    ],
+)
+def test_a_title_before_a_full_name_is_a_description(run, text: str, name: str, title: str) -> None:
+    (person,) = [e for e in run(text).entities if e.kind == "person"]
+    assert person.name == name
+    assert title in person.descriptions
+    # the titled forms ("Sir Tomos Hale", "Sir Tomos") are the name with its title, not other names
+    assert not any(alias.startswith(title) for alias in person.aliases)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Lady Marlow sang first. Lady Marlow left the stage.", "Lady Marlow"),
+        ("Pope Gregory XX blessed the crowd.", "Pope Gregory XX"),
+        ('"It will reopen," said Bishop Okafor.', "Bishop Okafor"),
+    ],
+)
+def test_a_title_stays_where_the_rest_names_nobody_clearly(run, text: str, name: str) -> None:
     assert [e.name for e in run(text).entities if e.kind == "person"] == [name]
 
 
