@@ -78,6 +78,8 @@ def test_opening_night_is_part_of_the_named_event(run) -> None:
         "We will stand together until THE DAY all are equal.",
         "He went on tour last year.",
         "The final was a letdown for him.",
+        # a surname that is also an event word ("Sessions", "Day"), in a person's name
+        '"The vote is close," Senator Tomos Sessions told reporters.',
     ],
 )
 def test_no_event(run, text: str) -> None:
