@@ -359,19 +359,29 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
         found.append(m)
         covered.update(range(m.start, m.end))
     # spaCy's own EVENT entities that the rules missed
+    others = {t.text for e in doc_ents(doc) if e.label_ in labels("name-like") for t in e}
     for ent in doc_ents(doc):
         if ent.label_ == "EVENT" and not any(k in covered for k in range(ent.start, ent.end)) \
-                and not _misread_event(ent):
+                and not _misread_event(doc, ent, others):
             start = _clean_start(doc, ent.start, ent.end)
             found.append(EventMention(start, ent.end, doc[start : ent.end].text, "event", from_model=True))
     found.sort(key=lambda m: m.start)
     return tuple(found)
 
 
-def _misread_event(ent: Span) -> bool:
+def _misread_event(doc: Doc, ent: Span, others: set[str]) -> bool:
     """A model EVENT that is a venue ("... Arena"), an organisation by its last word (a newspaper
-    "... Herald", a "... Bank") or an amount of money ("US $8.00")."""
-    return ent[-1].lower_ in VENUE_WORDS or ent[-1].text in ORG_WORDS or any(t.is_currency for t in ent)
+    "... Herald", a "... Bank"), an amount of money ("US $8.00"), words in quotation marks (a
+    slogan or title), an owner ("X's right", "X' summit"), no name at all ("post-"), or one word
+    of a name the model gives a person, place or organisation elsewhere ("Pelosi")."""
+    after = doc[ent.end].text if ent.end < len(doc) else ""
+    return (
+        ent[-1].lower_ in VENUE_WORDS or ent[-1].text in ORG_WORDS or any(t.is_currency for t in ent)
+        or any(is_mark(t.text, OPENING_MARKS) and t.text not in _POSSESSIVE_MARKS for t in doc[max(ent.start - 1, 0) : ent.end])
+        or ent[-1].text in _POSSESSIVE_MARKS or after in _POSSESSIVE_MARKS
+        or not any(t.is_alpha and t.text[:1].isupper() for t in ent)
+        or len(ent) == 1 and ent.text in others
+    )
 
 
 def _repeated(doc: Doc, found: list[EventMention], covered: set[int]) -> list[EventMention]:

@@ -80,6 +80,12 @@ def test_opening_night_is_part_of_the_named_event(run) -> None:
         "The final was a letdown for him.",
         # a surname that is also an event word ("Sessions", "Day"), in a person's name
         '"The vote is close," Senator Tomos Sessions told reporters.',
+        # words the model calls an EVENT that name none: a slogan in marks, an owner
+        "The two presidents began the “War On Poverty,” which failed.",
+        "Critics called the plan the “Great Betrayal.”",
+        "The ruling rests on the U.S. Constitution’s right to free speech.",
+        # a surname the model calls an EVENT once, after naming the person in full
+        "Nancy Pelosi arrived. In Tuesday’s meeting, Pelosi was repeating a warning.",
     ],
 )
 def test_no_event(run, text: str) -> None:
