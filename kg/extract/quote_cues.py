@@ -318,7 +318,11 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
                 return _owner(nearer[-1])
         if subjects:
             # the subject nearest the verb: "X's Prime Minister, Y said" has two
-            return _owner(min(subjects, key=lambda c: abs(c.i - v.i)))
+            subject = min(subjects, key=lambda c: abs(c.i - v.i))
+            if v.dep_ == "relcl" and subject.tag_ in labels("relative") and v.head.pos_ == "PROPN":
+                # "X, who called it 'a con'": the name the clause hangs off
+                return _owner(v.head)
+            return _owner(subject)
         if v.i == verb.i:
             # "said the minister": the subject parsed as an object after the verb
             objects = [

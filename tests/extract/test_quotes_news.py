@@ -448,3 +448,13 @@ def test_partial_quotes_joined_with_their_articles_share_the_cue(run) -> None:
 def test_a_participle_speaks_for_the_nearest_subject_above_when_the_quotation_holds_the_root(run) -> None:
     text = "Mara Quinlan was plainly unmoved by the council’s offer on Friday, telling the press, “Nobody here trusts that budget.”"
     assert _said(run(text)) == [("Nobody here trusts that budget.", "Mara Quinlan")]
+
+
+def test_a_quotation_in_a_relative_clause_is_said_by_the_name_it_hangs_off(run) -> None:
+    facts = run("Senator Mara Quinlan, who called the plan “a disaster,” left the hearing early.")
+    assert _said(facts) == [("a disaster", "Mara Quinlan")]
+
+
+def test_a_relative_clause_off_a_common_noun_names_no_speaker(run) -> None:
+    facts = run("Dana Ruiz spoke first. The plan was backed by the mayor, who said it was “long overdue.”")
+    assert _said(facts) == [("long overdue.", None)]
