@@ -20,6 +20,7 @@ from kg.extract.cues import (
     VENUE_WORDS,
     is_mark,
     is_say_verb,
+    named_after_cue,
 )
 from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import labels, tagged, words
@@ -331,10 +332,18 @@ def subject_of_saying(span: Span) -> bool:
         # '"...," Trump posted': the verb parsed as a modifier of the name
         return True
     verb = doc[span.start - 1] if span.start > 1 else None
-    return (
+    if (
         verb is not None
         and is_say_verb(verb)
         and is_mark(doc[verb.i - 1].text, QUOTE_MARKS + ",")
         # "said X", or "added X" parsed as an adjective on the name
         and (root.head == verb or verb.head == root)
-    )
+    ):
+        return True
+    # '"...," said Oversight ranking Democrat X': the name that ends the words after the cue
+    # (right after the closing mark: ', said X' after a clause is no quotation's cue)
+    for verb in reversed(doc[max(span.start - 11, 2) : span.start]):
+        before = doc[verb.i - 2 : verb.i].text.replace(" ", "").replace(",", "")
+        if is_say_verb(verb) and before and is_mark(before[-1], QUOTE_MARKS):
+            return named_after_cue(verb) == span[-1]
+    return False

@@ -19,6 +19,7 @@ from kg.extract.cues import (
     is_dash,
     is_mark,
     is_say_verb,
+    named_after_cue,
 )
 from kg.extract.lexicon import function_words, labels, words
 from kg.extract.model import Entity, TextSpan
@@ -334,8 +335,9 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
                 # ('"...," X, the strategist, said Friday evening': a time is nobody)
                 and c.ent_type_ not in _NUMERIC_LABELS
             ]
-            if objects and v.i > 0 and is_mark(v.doc[v.i - 1].text, _AFTER_QUOTE):
-                return objects[0]
+            named = objects[0] if objects else named_after_cue(v)
+            if named is not None and v.i > 0 and is_mark(v.doc[v.i - 1].text, _AFTER_QUOTE):
+                return named
         if v.dep_ == "relcl":
             # "X, who said": the noun the clause hangs off
             return _owner(v.head)

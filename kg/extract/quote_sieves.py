@@ -105,8 +105,9 @@ def _is_name(token: Token, entity: Entity) -> bool:
 
 def _person_named_by(ctx: QuoteContext, token: Token) -> Entity | None:
     """The one person a capitalised subject names by a word of their name, where the model
-    left that mention untagged ('"...," Quinlan told the panel' after "Mara Quinlan")."""
-    if not token.is_title or token.pos_ not in ("PROPN", "NOUN") or token.i in ctx.in_quote:
+    left that mention untagged ('"...," Quinlan told the panel' after "Mara Quinlan"; the
+    parser reads an unknown surname after "said" as an adverb)."""
+    if not token.is_title or token.pos_ not in ("PROPN", "NOUN", "ADV") or token.i in ctx.in_quote:
         return None
     named = [e for e in ctx.entities if e.kind == "person" and token.text in _name_words(e)]
     return named[0] if len(named) == 1 else None
