@@ -109,20 +109,6 @@ def _infinitive(token: Token) -> bool:
     return token.dep_ == "xcomp" and any(c.dep_ == "aux" and c.lower_ == "to" for c in token.children)
 
 
-def named_after_cue(verb: Token) -> Token | None:
-    """'"...," said X': the last capitalised word of the words after an inverted cue, up to
-    punctuation or a function word ("of", "who"), a date never. The parser may make X anything
-    ("said Skelly" an adverb, "said Oversight ranking Democrat X" the object of "ranking")."""
-    names = []
-    for t in verb.doc[verb.i + 1 : verb.i + 12]:
-        joining = t.text == "-" and not t.whitespace_  # "season-ticket holder"
-        if t.is_punct and not joining or t.is_space or t.pos_ in labels("after-cue-break"):
-            break
-        if t.is_title and t.ent_type_ not in labels("numeric"):
-            names.append(t)
-    return names[-1] if names else None
-
-
 def is_say_verb(token: Token) -> bool:
     """Whether ``token`` is a verb of saying (by lemma or form, so tagger slips still count)."""
     if token.pos_ == "PROPN" and not token.is_lower:

@@ -20,7 +20,6 @@ from kg.extract.cues import (
     VENUE_WORDS,
     is_mark,
     is_say_verb,
-    named_after_cue,
 )
 from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import labels, tagged, words
@@ -35,7 +34,7 @@ from kg.extract.name_rules import (
     overlaps_of,
     the_plural,
 )
-from kg.extract.text import doc_text, doc_tokens, subject_indices, token_words
+from kg.extract.text import doc_text, doc_tokens, named_after_cue, subject_indices, token_words
 
 #: Name words too common to join a run to a person by themselves.
 _NOT_SURNAMES = words("common_name_words")
@@ -343,7 +342,7 @@ def subject_of_saying(span: Span) -> bool:
     # '"...," said Oversight ranking Democrat X': the name that ends the words after the cue
     # (right after the closing mark: ', said X' after a clause is no quotation's cue)
     for verb in reversed(doc[max(span.start - 11, 2) : span.start]):
-        before = doc[verb.i - 2 : verb.i].text.replace(" ", "").replace(",", "")
-        if is_say_verb(verb) and before and is_mark(before[-1], QUOTE_MARKS):
+        marks = [t for t in doc[verb.i - 2 : verb.i] if t.text != ","]
+        if is_say_verb(verb) and marks and is_mark(marks[-1].text, QUOTE_MARKS):
             return named_after_cue(verb) == span[-1]
     return False

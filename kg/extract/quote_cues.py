@@ -19,11 +19,11 @@ from kg.extract.cues import (
     is_dash,
     is_mark,
     is_say_verb,
-    named_after_cue,
 )
 from kg.extract.lexicon import function_words, labels, words
 from kg.extract.model import Entity, TextSpan
 from kg.extract.sieves import Sieve
+from kg.extract.text import named_after_cue
 
 #: Sentence-final punctuation: cue contexts stop there.
 _STOPS = ".!?"

@@ -201,6 +201,20 @@ def title_run_start(doc: Doc, end: int, floor: int) -> int:
     return start
 
 
+def named_after_cue(verb: Token) -> Token | None:
+    """'"...," said X': the last capitalised word of the words after an inverted cue, up to
+    punctuation or a function word ("of", "who"), a date never. The parser may make X anything
+    ("said Skelly" an adverb, "said Oversight ranking Democrat X" the object of "ranking")."""
+    names = []
+    for t in verb.doc[verb.i + 1 : verb.i + 12]:
+        joining = t.text == "-" and not t.whitespace_  # "season-ticket holder"
+        if t.is_punct and not joining or t.is_space or t.pos_ in labels("after-cue-break"):
+            break
+        if t.is_title and t.ent_type_ not in labels("numeric"):
+            names.append(t)
+    return names[-1] if names else None
+
+
 def is_spaced_dash(token: Token) -> bool:
     """A dash with a space on each side: punctuation between clauses ("Ana Silva - Brindle Hall,
     Denver", "DENVER - Since ..."), never inside a name, whose hyphens have none."""

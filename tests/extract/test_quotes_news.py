@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract.cues import find_marked_spans, named_after_cue
+from kg.extract.cues import find_marked_spans
 
 from .test_quotes import _said
 
@@ -463,22 +463,6 @@ def test_a_relative_clause_off_a_common_noun_names_no_speaker(run) -> None:
 def test_the_name_after_an_inverted_cue_speaks_however_it_was_parsed(run) -> None:
     facts = run("“They are wasting time,” said Judiciary ranking Democrat Rosa Delgado (D-Calif.).")
     assert _said(facts) == [("They are wasting time,", "Rosa Delgado")]
-
-
-@pytest.mark.parametrize(
-    ("text", "name"),
-    [
-        ("“No,” said Denver resident and season-ticket holder Edna Pike of the soloist.", "Pike"),
-        ("“No,” said Tom Hale on Tuesday.", "Hale"),
-        ("“No,” said Hale Tuesday.", "Hale"),
-        ("“No,” said the manager, who left.", None),
-    ],
-)
-def test_named_after_cue(nlp, text: str, name: str | None) -> None:
-    doc = nlp(text)
-    verb = next(t for t in doc if t.lower_ == "said")
-    named = named_after_cue(verb)
-    assert (named.text if named is not None else None) == name
 
 
 def test_a_clause_before_said_is_no_quotation_cue(run) -> None:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 import spacy
 from spacy.tokens import Doc
 
-from kg.extract.text import is_spaced_dash, title_run_start, token_words
+from kg.extract.text import is_spaced_dash, named_after_cue, title_run_start, token_words
 from kg.nlp.extensions import set_doc_extensions
 
 set_doc_extensions()
@@ -37,3 +38,19 @@ def test_token_words_lists_each_tokens_strings_in_order() -> None:
     words = token_words(doc)
     assert (words.text, words.lower, words.lemma, words.pos) == (["Mara", "Sang"], ["mara", "sang"], ["mara", "sing"],
                                                                  ["PROPN", "VERB"])
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("“No,” said Denver resident and season-ticket holder Edna Pike of the soloist.", "Pike"),
+        ("“No,” said Tom Hale on Tuesday.", "Hale"),
+        ("“No,” said Hale Tuesday.", "Hale"),
+        ("“No,” said the manager, who left.", None),
+    ],
+)
+def test_named_after_cue(nlp, text: str, name: str | None) -> None:
+    doc = nlp(text)
+    verb = next(t for t in doc if t.lower_ == "said")
+    named = named_after_cue(verb)
+    assert (named.text if named is not None else None) == name
