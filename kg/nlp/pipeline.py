@@ -29,8 +29,14 @@ DEFAULT_BATCH_SIZE = 32
 BATCH_CHARS = 100_000
 #: A curly double mark glued between punctuation and a word ('it was late,”Rivera said',
 #: 'Rivera said,“Look'): the punctuation and the mark are tokens of their own, so the name
-#: after them can be the subject of the verb of saying.
-GLUED_MARKS = (r"[,.!?;:](?=[“”][^\W\d_])", r"(?<=[,.!?;:])[“”](?=[^\W\d_])")
+#: after them can be the subject of the verb of saying. A dash glued to a closing mark
+#: ('...”―Ana Rivera', '..."--Ana Rivera') is a token of its own too: it signs the words
+#: before it with the name after it.
+GLUED_MARKS = (
+    r"[,.!?;:](?=[“”][^\W\d_])",
+    r"(?<=[,.!?;:])[“”](?=[^\W\d_])",
+    r"(?<=[”\"’])(?:--|[―—–])",
+)
 
 
 def add_kg_components(nlp: Language) -> Language:

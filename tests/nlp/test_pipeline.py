@@ -13,6 +13,10 @@ import pytest
         ("we won!”After that", ["we", "won", "!", "”", "After", "that"]),
         # marks with their spaces are split as before, and apostrophes stay in words
         ("“Yes,” she said. It’s done.", ["“", "Yes", ",", "”", "she", "said", ".", "It", "’s", "done", "."]),
+        # a signing dash glued to the closing mark is a token of its own
+        ("“So be it.”― Ana Rivera", ["“", "So", "be", "it", ".", "”", "―", "Ana", "Rivera"]),
+        ("“So be it.”—Ana Rivera", ["“", "So", "be", "it", ".", "”", "—", "Ana", "Rivera"]),
+        ('"So be it."--Ana Rivera', ['"', "So", "be", "it", ".", '"', "--", "Ana", "Rivera"]),
     ],
 )
 def test_a_curly_mark_glued_between_punctuation_and_a_word_is_a_token(nlp, text, tokens) -> None:
