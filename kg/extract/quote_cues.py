@@ -281,6 +281,9 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
             nxt = verb.doc[nxt.i + 1]
         return nxt
     subjectless = not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
+    reporter = _reporter_of_participle(verb, in_quote) if subjectless else None
+    if reporter is not None:
+        return reporter
     named = verb.doc[verb.i - 1] if verb.i > 0 else verb
     if (verb.tag_ == "VBG" and subjectless and named.ent_type_ == "PERSON"
             and named.head.lower_ not in function_words("medium-prep")):
@@ -345,6 +348,25 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
             return None
         v = v.head
     return None
+
+
+def _reporter_of_participle(verb: Token, in_quote: set[int]) -> Token | None:
+    """The subject of the verb of saying that a participle clause follows after a comma:
+    'X added, saying it was "..."', 'X said, going on to say that "..."'.
+
+    The participle goes on with that speaker's report, however the parser attached it (often
+    to a verb inside the quotation, or to the clause X was reporting on).
+    """
+    participle = verb if verb.tag_ == "VBG" else verb.head if verb.dep_ == "xcomp" else None
+    if participle is None or participle.tag_ != "VBG" or participle.i < 2:
+        return None
+    if any(c.dep_ in ("nsubj", "nsubjpass") for c in participle.children):
+        return None
+    comma, said = participle.doc[participle.i - 1], participle.doc[participle.i - 2]
+    if comma.text != "," or not is_say_verb(said) or said.pos_ != "VERB":
+        return None
+    subjects = [c for c in said.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
+    return _owner(subjects[0]) if len(subjects) == 1 else None
 
 
 def _owner(subject: Token) -> Token | None:
