@@ -53,6 +53,7 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
     if (
         before is not None
         and before.lower_ in _MODIFIER_DETS | function_words("genitive")
+        and before.dep_ != "mark"
         and after is not None
         and after.pos_ in ("NOUN", "PROPN")
         and after.is_alpha

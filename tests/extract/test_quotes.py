@@ -129,6 +129,23 @@ def test_strip_marks_ignores_punctuation_and_case() -> None:
             "“We regret the delay,” Nordwind Airlines said in a statement.",
             [("We regret the delay,", "Nordwind Airlines")],
         ),
+        # readers' words each signed by a dash glued to the closing mark
+        (
+            "Readers wrote in.\n\n“The harbour plan is a mistake.”― Nadia Ferreira\n"
+            "“I will vote against it in May.”―Tomas Lindqvist.",
+            [("The harbour plan is a mistake.", "Nadia Ferreira"), ("I will vote against it in May.", "Tomas Lindqvist")],
+        ),
+        # a participle after a comma goes on with the report of the verb of saying before it
+        (
+            "“The harbour is safe,” Rosa Diaz said, going on to say that the town had spent "
+            "“years of work on it.”",
+            [("The harbour is safe,", "Rosa Diaz"), ("years of work on it.", "Rosa Diaz")],
+        ),
+        (
+            "Tomas Lindqvist cannot claim that “from the start,” Rosa Diaz added, saying it was "
+            "“up to the council to decide.”",
+            [("from the start", "Rosa Diaz"), ("up to the council to decide.", "Rosa Diaz")],
+        ),
     ],
 )
 def test_speaker_from_cue(run, text: str, expected: list[tuple[str, str | None]]) -> None:
