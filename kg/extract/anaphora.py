@@ -42,7 +42,7 @@ from kg.extract.discourse import (
     Salience,
 )
 from kg.extract.lexicon import labels, tagged
-from kg.extract.text import doc_text, subject_indices
+from kg.extract.text import doc_text, numbered, subject_indices
 
 
 def may_refer(lower: str, pos: str) -> bool:
@@ -312,6 +312,7 @@ def _unknown_subject_before(doc: Doc, token: Token, of_token: dict[int, Cluster]
             and t.ent_type_ in ("PERSON", "")
             and t.lower_ not in PERSON_NOUNS
             and t.lower_ not in GROUP_NOUNS
+            and not numbered(t)
         ):
             return True
         if t.is_sent_start:

@@ -34,7 +34,7 @@ from kg.extract.name_rules import (
     overlaps_of,
     the_plural,
 )
-from kg.extract.text import doc_text, doc_tokens, named_after_cue, subject_indices, token_words
+from kg.extract.text import doc_text, doc_tokens, named_after_cue, numbered, subject_indices, token_words
 
 #: Name words too common to join a run to a person by themselves.
 _NOT_SURNAMES = words("common_name_words")
@@ -292,14 +292,9 @@ def _followed_by_he_or_she(span: Span) -> bool:
     return False
 
 
-#: An ordinal in digits ("13th", "2nd"): what it numbers is a thing, not a person.
-_ORDINAL = re.compile(r"\d+(st|nd|rd|th)")
-
-
 def subject_with_pronoun(span: Span) -> bool:
     """A subject taken up by "he" or "she" later in its sentence, unless numbered ("the 13th Amendment")."""
-    numbered = span.start > 0 and _ORDINAL.fullmatch(span.doc[span.start - 1].lower_) is not None
-    return span.root.dep_ == "nsubj" and not numbered and looks_like_name(span) and _followed_by_he_or_she(span)
+    return span.root.dep_ == "nsubj" and not numbered(span[0]) and looks_like_name(span) and _followed_by_he_or_she(span)
 
 
 def subject_of_performing(span: Span) -> bool:

@@ -11,6 +11,7 @@ freed as soon as it is dropped, not left to the garbage collector.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from spacy.attrs import LEMMA, LOWER, ORTH, POS
@@ -213,6 +214,16 @@ def named_after_cue(verb: Token) -> Token | None:
         if t.is_title and t.ent_type_ not in labels("numeric"):
             names.append(t)
     return names[-1] if names else None
+
+
+#: An ordinal in digits ("13th", "2nd").
+_ORDINAL = re.compile(r"\d+(st|nd|rd|th)")
+
+
+def numbered(token: Token) -> bool:
+    """Whether a digit ordinal stands right before ``token`` ("the 13th Amendment"): what it
+    numbers is a thing, not a person, however capitalised."""
+    return token.i > 0 and _ORDINAL.fullmatch(token.doc[token.i - 1].lower_) is not None
 
 
 def is_spaced_dash(token: Token) -> bool:
