@@ -135,6 +135,16 @@ def test_strip_marks_ignores_punctuation_and_case() -> None:
             "“I will vote against it in May.”―Tomas Lindqvist.",
             [("The harbour plan is a mistake.", "Nadia Ferreira"), ("I will vote against it in May.", "Tomas Lindqvist")],
         ),
+        # the verb whose clause holds the words speaks, not a nearer one modifying a noun
+        (
+            "Ana Rivera had mocked the complaint, saying anybody who complains about the weather "
+            "“is not trying hard enough.”",
+            [("is not trying hard enough.", "Ana Rivera")],
+        ),
+        (
+            "Mayor Tomas Lindqvist said the reported arsonist, who fled before dawn, had “local roots.”",
+            [("local roots.", "Tomas Lindqvist")],
+        ),
         # a participle after a comma goes on with the report of the verb of saying before it
         (
             "“The harbour is safe,” Rosa Diaz said, going on to say that the town had spent "
