@@ -94,7 +94,9 @@ _WORD = re.compile(r"[\w']+")
 
 
 def _dedupe(candidates: list[Candidate]) -> list[Candidate]:
-    """One quotation per utterance: a shorter one repeating a longer one's words goes.
+    """One quotation per utterance: a shorter one repeating a longer one's words goes, unless
+    someone else says it (Y's "not quite there yet" inside X's longer words quoting Y is Y's
+    own utterance).
 
     Words are compared whole ("end" is not inside "send the wrong message").
     """
@@ -104,11 +106,17 @@ def _dedupe(candidates: list[Candidate]) -> list[Candidate]:
         for j, kj in enumerate(keys):
             if i == j or j in drop or not ki.strip() or len(ki) > len(kj) or ki not in kj:
                 continue
+            if _key(candidates[i]) not in (None, _key(candidates[j])):
+                continue
             if len(ki) < len(kj) or i < j:
                 # i repeats j's words (a standfirst echoing the body): keep the longer or later one
                 drop.add(i)
                 break
     return [c for i, c in enumerate(candidates) if i not in drop]
+
+
+def _key(cand: Candidate) -> str | None:
+    return cand.speaker.key if cand.speaker is not None else None
 
 
 def _to_quote(text: str, cand: Candidate) -> Quote:

@@ -406,6 +406,17 @@ def test_standfirst_repeating_a_body_quote_is_one_utterance(run) -> None:
     assert _said(run(text)) == [("We fought for every vote. Now the work begins,", "Alma Reyes")]
 
 
+def test_words_of_one_speaker_repeated_by_another_stay_two_utterances(run) -> None:
+    text = (
+        "Ana Rivera said in May that she was “not ready yet.” Tomas Lindqvist laughed at that. "
+        "“She told everyone she was not ready yet, and then she ran anyway,” Lindqvist said."
+    )
+    assert _said(run(text)) == [
+        ("not ready yet.", "Ana Rivera"),
+        ("She told everyone she was not ready yet, and then she ran anyway,", "Tomas Lindqvist"),
+    ]
+
+
 def test_headline_speaker_before_the_colon(run) -> None:
     facts = run(
         "Related: Singer Jane Olsen on Her Comeback: ‘I Never Stopped Writing’\n\nJane Olsen toured in May."
