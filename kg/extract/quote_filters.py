@@ -57,6 +57,7 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
         and after is not None
         and after.pos_ in ("NOUN", "PROPN")
         and after.is_alpha
+        and not _said_in_a_noun_phrase(cand, words)
     ):
         # "the 'X' singer": a title used as a modifier
         return True
@@ -149,6 +150,19 @@ def _title_ending_sentence(cand: Candidate, words: list[Token]) -> bool:
         before = cand.left[-2]
         return before.pos_ in ("NOUN", "PROPN") and not is_say_verb(before)
     return before.pos_ == "ADP" or before.pos_ in ("NOUN", "ADJ") and before.dep_ != "ROOT"
+
+
+def _said_in_a_noun_phrase(cand: Candidate, words: list[Token]) -> bool:
+    """Words said that stand where a title used as a modifier would ('is a "change agent," X
+    said', 'has overseen a "rigged" process', 'the only one that "has beaten" him'): they end
+    on a comma or a full stop inside the marks (a title modifying the noun after it runs
+    straight on), or they are lower-case words, not a title, with a verb in them or a verb of
+    saying over them."""
+    text = cand.content.text.rstrip()
+    if text[-1:] in ",.!?":
+        return True
+    lower = text[:1].islower() and not title_case(words)
+    return lower and (any(t.pos_ in ("VERB", "AUX") for t in words) or _reported_words(cand))
 
 
 def _reported_words(cand: Candidate) -> bool:

@@ -193,6 +193,21 @@ def test_a_programme_told_is_not_words_said(run) -> None:
     assert _said(facts) == [("We will vote no,", "Dana Whitcomb")]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # words ending on a comma inside the marks: the name after them is the speaker, not a noun they modify
+        ("Ana Rivera is also a “change agent,” Tomas Lindqvist said on Friday.", [("change agent", "Tomas Lindqvist")]),
+        # lower-case words with a verb of saying over them
+        ("Tomas Lindqvist said the council has overseen a “rigged” tender process.", [("rigged", "Tomas Lindqvist")]),
+        # a title modifying the noun after it stays a title
+        ("The band played the “Harbour Lights” singer’s favourite song.", []),
+    ],
+)
+def test_words_said_where_a_title_would_modify_a_noun(run, text: str, expected: list[tuple[str, str]]) -> None:
+    assert _said(run(text)) == expected
+
+
 def test_short_partial_quote_in_reported_speech_is_a_quotation(run) -> None:
     facts = run("A label spokesperson said Ana Rivera was “very likely” to join the tour.")
     assert [q.span.text for q in facts.quotes] == ["very likely"]
