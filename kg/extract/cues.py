@@ -261,7 +261,12 @@ def _scan_doubles(text: str, lo: int, hi: int) -> tuple[list[tuple[int, int, int
     open_at: int | None = None
     for i in range(lo, hi):
         ch = text[i]
-        if ch in _DOUBLE_OPEN and (open_at is None or text[open_at] == _STRAIGHT):
+        if ch in _DOUBLE_OPEN and open_at is not None and text[open_at] != _STRAIGHT and _in_closing_place(text, i):
+            # an opening mark typed for a closing one ('“It was unusual,“ she said'): after a word or
+            # punctuation and before a space, it ends the open quotation (a nested one opens after a space)
+            found.append((open_at + 1, i, open_at, i))
+            open_at = None
+        elif ch in _DOUBLE_OPEN and (open_at is None or text[open_at] == _STRAIGHT):
             # an opening curly mark starts a quotation; a straight one still open before it was
             # never closed (a paragraph's stray opener), as curly marks do not nest
             open_at = i
@@ -277,6 +282,12 @@ def _scan_doubles(text: str, lo: int, hi: int) -> tuple[list[tuple[int, int, int
                 found.append((open_at + 1, i, open_at, i))
                 open_at = None
     return found, open_at
+
+
+def _in_closing_place(text: str, i: int) -> bool:
+    before = text[i - 1] if i > 0 else " "
+    after = text[i + 1] if i + 1 < len(text) else " "
+    return (before.isalnum() or before in ".,!?") and after in _CLOSE_AFTER
 
 
 def _outside(

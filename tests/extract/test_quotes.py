@@ -39,6 +39,9 @@ def _said(facts: Facts) -> list[tuple[str, str | None]]:
         ('"Then she said “we are done” and left.', ["we are done"]),
         # a transcript's turns, each opened and never closed, are no quotation
         ("“HOST: Welcome back.\n\n“GUEST: Thank you.\n\nThe show ended.", []),
+        # an opening curly mark typed where the closing one belongs closes; a nested one opens after a space
+        ("“It was unusual,“ said Ana Rivera. “Fine.”", ["It was unusual,", "Fine."]),
+        ("an “expedited review“ of the plan and a “health check” too", ["expedited review", "health check"]),
         # a text cut off inside a quotation over paragraphs keeps what was re-opened
         ("“Is it fair to wait?\n\n“Is it fair to", ["Is it fair to wait?"]),
     ],
