@@ -289,7 +289,7 @@ def _speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
             nxt = verb.doc[nxt.i + 1]
         return nxt
     subjectless = not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
-    reporter = _reporter_of_participle(verb, in_quote) if subjectless else None
+    reporter = (_reporter_of_participle(verb, in_quote) or _name_before(verb, in_quote)) if subjectless else None
     if reporter is not None:
         return reporter
     named = verb.doc[verb.i - 1] if verb.i > 0 else verb
@@ -375,6 +375,38 @@ def _reporter_of_participle(verb: Token, in_quote: set[int]) -> Token | None:
         return None
     subjects = [c for c in said.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
     return _owner(subjects[0]) if len(subjects) == 1 else None
+
+
+#: Most tokens of an aside between a name and its verb ('X – of the duo X and Y – tweeted').
+_ASIDE = 12
+
+
+def _name_before(verb: Token, in_quote: set[int]) -> Token | None:
+    """The capitalised name right before a finite verb of saying the parser gave no subject,
+    past an aside set off by dashes or commas: 'as X – of the duo X and Y – tweeted:' (X read
+    as the object of "as"), 'And X called it ...' (X read as an adverb).
+
+    A finite verb has a subject; when the parser found none, the name standing where the
+    subject stands is it.
+    """
+    bare_participle = verb.tag_ == "VBN" and not any(c.dep_ in ("aux", "auxpass") for c in verb.children)
+    if not (verb.tag_ in labels("finite") or bare_participle) or verb.i == 0:
+        # ("tweeted" after "as X" is often read as a participle: with no auxiliary it is the past tense)
+        return None
+    doc = verb.doc
+    i = verb.i - 1
+    if doc[i].text == "," or is_dash(doc[i].text):
+        # an aside closed by the same mark that opens it
+        j = i - 1
+        while j > max(i - _ASIDE, 0) and doc[j].text != doc[i].text and not doc[j].is_sent_start:
+            j -= 1
+        if doc[j].text != doc[i].text:
+            return None
+        i = j - 1
+    name = doc[i] if i >= 0 else None
+    if name is None or name.i in in_quote or not name.is_title or name.is_sent_start:
+        return None
+    return name if name.pos_ in ("PROPN", "ADV", "NOUN") and name.ent_type_ not in _NUMERIC_LABELS else None
 
 
 def _owner(subject: Token) -> Token | None:

@@ -148,6 +148,11 @@ def test_strip_marks_ignores_punctuation_and_case() -> None:
             "Mayor Tomas Lindqvist said the reported arsonist, who fled before dawn, had “local roots.”",
             [("local roots.", "Tomas Lindqvist")],
         ),
+        # a name before a verb of saying the parser left without a subject, past an aside in dashes
+        (
+            "Fans cheered as Ana Rivera – of the folk duo Rivera and Lind – tweeted: ‘Best night of my life, thank you all.’",
+            [("Best night of my life, thank you all.", "Ana Rivera")],
+        ),
         # a participle after a comma goes on with the report of the verb of saying before it
         (
             "“The harbour is safe,” Rosa Diaz said, going on to say that the town had spent "
