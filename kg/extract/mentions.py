@@ -16,7 +16,7 @@ from kg.extract.cues import (
     VENUE_WORDS,
     is_mark,
 )
-from kg.extract.gazetteer import is_demonym
+from kg.extract.gazetteer import is_demonym, is_given_name
 from kg.extract.lexicon import function_words, labels, tagged
 from kg.extract.model import TOWN_KINDS
 from kg.extract.name_recovery import (
@@ -187,24 +187,35 @@ def name_mentions(doc: Doc) -> list[NameMention]:
 def _cut_run_on_names(found: list[NameMention]) -> list[NameMention]:
     """A name seen once that runs on past a person's name seen elsewhere is cut back to it.
 
-    Title-cased headlines make the model read "X Y Slams Critics" as one name; the
+    Title-cased headlines make the model read "X Y Slams Critics" as one name, and page
+    chrome or a headline's words before it "Explore X Y", "Offensive Things X Y"; the
     article's body names "X Y" alone. A title and a given name ("Sir X") is no full name:
-    "Sir X Y" seen once is not cut back to it.
+    "Sir X Y" seen once is not cut back to it. Words before a name are cut only when none of
+    them is a given name and the name starts with one ("Ana Wasserman Ruiz" keeps her given
+    name, "Marine Le Pen" is not cut to "Le Pen").
     """
     texts = [m.text for m in found]
     out = []
     for m in found:
         if m.kind == "person" and len(m.text.split()) >= 3 and texts.count(m.text) == 1:
-            prefixes = [
-                o
-                for o in found
-                if o.kind == "person" and len(bare(o.text).split()) >= 2 and m.text.startswith(o.text + " ")
-            ]
+            people = [o for o in found if o.kind == "person" and len(bare(o.text).split()) >= 2]
+            prefixes = [o for o in people if m.text.startswith(o.text + " ")]
+            suffixes = [o for o in people if m.text.endswith(" " + o.text) and _led_by_chrome(m.text, o.text)]
             if prefixes:
                 best = max(prefixes, key=lambda o: len(o.text))
                 m = NameMention(m.start, m.start + (best.end - best.start), best.text, m.kind, m.honorific)
+            elif suffixes:
+                best = max(suffixes, key=lambda o: len(o.text))
+                m = NameMention(m.end - (best.end - best.start), m.end, best.text, m.kind, m.honorific)
         out.append(m)
     return out
+
+
+def _led_by_chrome(longer: str, name: str) -> bool:
+    """Whether the words before ``name`` in ``longer`` are no part of it: no title, no given name among
+    them, and ``name`` itself starts with a given name."""
+    lead = longer[: -len(name)].split()
+    return bare(longer) == longer and is_given_name(name.split()[0]) and not any(is_given_name(w) for w in lead)
 
 
 def _described(span: Span) -> bool:

@@ -153,6 +153,19 @@ def test_a_numbered_thing_between_a_person_and_her_pronoun_leaves_her_the_pronou
     assert entity is not None and entity.name == "Lena Ortiz"
 
 
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        # page chrome run into a headline's name: the body names her alone
+        ("Explore Explore Ana Rivera\n\nAna Rivera will play ten dates in May, her label said.", "Ana Rivera"),
+        # a name of two words before its given name is no chrome
+        ("Marine Le Pen spoke on Friday. Le Pen said she would run again.", "Marine Le Pen"),
+    ],
+)
+def test_words_run_into_a_name_before_it_are_cut(run, text: str, name: str) -> None:
+    assert [n for n in _by_name(run(text)) if n.endswith(name.split()[-1])] == [name]
+
+
 def test_possessive_swallowed_into_a_name_is_cut(run) -> None:
     text = "Lena Brandt posted a photo. It was first shared on Brandt’s Instagram on Friday."
     facts = run(text)
