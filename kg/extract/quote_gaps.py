@@ -74,8 +74,8 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
         own_cue = prev.cue is not None and t.i == prev.cue.token.i
         if t.i in own_sentence and not is_say_verb(t) and not is_say_verb(t.head):
             continue
-        if other is not None and other.key != prev.speaker.key:
-            # someone else is named in between
+        if other is not None and other.key != prev.speaker.key and _may_speak(t):
+            # someone else is named in between, where they could be the one speaking
             return False
         if t.i in reported:
             continue
@@ -91,6 +91,14 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
             # another verb of saying with a subject of its own: another utterance
             return False
     return True
+
+
+def _may_speak(token: Token) -> bool:
+    """A name in the gap that is a subject, or part of one (not the object of the speaker's own verb)."""
+    t = token
+    while t.dep_ in ("compound", "flat", "appos", "conj", "poss") and t.head.i != t.i:
+        t = t.head
+    return t.dep_ in labels("subject") or t.dep_ in ("ROOT", "npadvmod") or t.pos_ != "PROPN"
 
 
 def _same_speaker_says(ctx: QuoteContext, verb: Token, speaker: Entity) -> bool:

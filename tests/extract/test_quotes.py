@@ -236,6 +236,12 @@ def test_speaker_through_coreference(run, text: str, expected: list[tuple[str, s
             "“We won,” Tom Reyes said. Officials from the league disputed that, and Ana Silva called it unfair. “Nobody won tonight.”",
             [("We won,", "Tom Reyes"), ("Nobody won tonight.", None)],
         ),
+        # ... but someone named only as the object of what the speaker does does not
+        (
+            "“I will vote for the plan,” said Lena Ortiz, a nurse from Leeds. She plans to back Tomas Lindqvist "
+            "for mayor next month. “It is the only way forward.”",
+            [("I will vote for the plan,", "Lena Ortiz"), ("It is the only way forward.", "Lena Ortiz")],
+        ),
         # the rest of the cue's sentence tells what went on as it was said, naming others
         (
             ("“We will win,” Mara Quinlan said on Tuesday, as fans of Tomas Brandt waved flags outside "
