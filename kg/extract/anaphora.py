@@ -41,7 +41,7 @@ from kg.extract.discourse import (
     MIN_SALIENCE,
     Salience,
 )
-from kg.extract.lexicon import labels, tagged
+from kg.extract.lexicon import function_words, labels, tagged
 from kg.extract.text import doc_text, numbered, subject_indices
 
 
@@ -62,7 +62,8 @@ def resolve_reference(
     if gender is not None:
         kinds = ("group", "organization") if gender == "p" else ("person",)
         target = _most_salient(
-            clusters, focus, kinds, None if gender == "p" else gender, _clause_subject(token, of_token)
+            clusters, focus, kinds, None if gender == "p" else gender,
+            _clause_subject(token, of_token) or _object_named(token, of_token),
         )
         if target is not None and gender != "p" and _unknown_subject_before(doc, token, of_token, target):
             # "Dahl disagreed. '...,' she said." with Dahl unrecognised: she may well be Dahl
@@ -93,7 +94,7 @@ def resolve_reference(
     kinds = ("person",) if kind == "person" else ("group", "organization")
     age = age_of(doc[start : token.i + 1].text) or age_after(doc, token.i)
     gender = PERSON_NOUNS.get(token.lower_)
-    subject = _sentence_subject(token, of_token)
+    subject = _sentence_subject(token, of_token) or _object_named(token, of_token)
     target = (
         _holder_of(clusters, doc[token.i : description_end(token)].text)
         or _described_before(clusters, focus, token, kinds, age)
@@ -233,6 +234,31 @@ def _clause_subject(token: Token, of_token: dict[int, Cluster]) -> Cluster | Non
     for child in head.children:
         if child.dep_ in labels("subject") and child.i in of_token and child.i < token.i:
             return of_token[child.i]
+    return None
+
+
+#: Dependencies from a verb down to what its clause does something to: objects, their
+#: prepositions and owners, an infinitive of purpose ("got up to embrace X").
+_OBJECT_PATH = labels("object-path")
+
+
+def _object_named(token: Token, of_token: dict[int, Cluster]) -> Cluster | None:
+    """The entity named as an object in the clause of which ``token`` is the subject: it can't
+    be both ("The 27-year-old got up to embrace X", "he might back X": not X). A predicate
+    after "as" ("running as X") and what clauses inside say are not its objects."""
+    if token.dep_ not in labels("subject"):
+        return None
+    todo = [token.head]
+    while todo:
+        for child in todo.pop().children:
+            if child.i <= token.i or child.lower_ in function_words("predicate-prep"):
+                continue
+            purpose = child.dep_ == "advcl" and any(c.dep_ == "aux" and c.lower_ == "to" for c in child.children)
+            if child.dep_ not in _OBJECT_PATH and not purpose:
+                continue
+            if child.pos_ == "PROPN" and child.i in of_token:
+                return of_token[child.i]
+            todo.append(child)
     return None
 
 

@@ -166,6 +166,23 @@ def test_words_run_into_a_name_before_it_are_cut(run, text: str, name: str) -> N
     assert [n for n in _by_name(run(text)) if n.endswith(name.split()[-1])] == [name]
 
 
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        (
+            "Ana Rivera beat her sister Lena Ortiz in the final on Saturday. Ortiz dumped a backhand into the net "
+            "on match point. The 27-year-old quickly got back up to embrace Ortiz and then waved to the crowd.",
+            "The 27-year-old",
+        ),
+        ("Ana Rivera won the final against Lena Ortiz. Ortiz smiled at the end. She then got up to embrace Ortiz.", "She"),
+    ],
+)
+def test_a_subject_is_not_the_person_its_clause_does_something_to(run, text: str, needle: str) -> None:
+    start = text.index(needle)
+    entity = entity_at(run(text).entities, start, start + len(needle))
+    assert entity is not None and entity.name == "Ana Rivera"
+
+
 def test_possessive_swallowed_into_a_name_is_cut(run) -> None:
     text = "Lena Brandt posted a photo. It was first shared on Brandt’s Instagram on Friday."
     facts = run(text)
