@@ -73,6 +73,9 @@ def _joined(prev: Candidate, cand: Candidate) -> bool:
     return (
         bool(between)
         and between[0].idx > prev.mark.close_at
+        # (the words between run from the previous quotation's closing mark: not from a title's
+        # marks after it, 'from the song "X": "..."')
+        and not doc_text(cand.content.doc)[prev.mark.close_at + 1 : between[0].idx].strip()
         and len(joins) <= 1
         and len(content_words(between)) <= 2
         and all(t.is_punct or t.pos_ == "DET" or t.lower_ in function_words("coordinator") for t in between)

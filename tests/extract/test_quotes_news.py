@@ -216,6 +216,14 @@ def test_short_partial_quote_in_reported_speech_is_a_quotation(run) -> None:
 # --- more cues ------------------------------------------------------------------------------
 
 
+def test_a_quotation_after_a_title_in_marks_does_not_take_an_earlier_quotations_cue(run) -> None:
+    facts = run(
+        "Tomas Lindqvist wrote a tribute on his blog: “She was the best of us.” Her sister Ana Rivera gave a "
+        "eulogy. She ended it with a line from the song “Harbour Lights”: “I told you I would always love you.”"
+    )
+    assert ("I told you I would always love you.", "Tomas Lindqvist") not in _said(facts)
+
+
 def test_partial_quotes_joined_by_a_conjunction_share_the_cue(run) -> None:
     facts = run("Daniel Corliss told reporters he was “disappointed” but “not surprised” by the ruling.")
     assert _said(facts) == [("disappointed", "Daniel Corliss"), ("not surprised", "Daniel Corliss")]
