@@ -121,9 +121,11 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
         return split
     after = [t for t in cand.right[:_NEAR_AFTER] if is_say_verb(t) and t.pos_ != "NOUN"]
     closed = content.text.rstrip().endswith(".")
-    if closed and content_words(cand.left) and cand.right and cand.right[0].is_sent_start:
-        # 'X said Y was "very good." He added, ...': words that end a sentence of their own
-        # narration; the verb after them opens the next sentence, about the next quotation
+    ended = content.text.rstrip()[-1:] in _STOPS
+    if ended and content_words(cand.left) and cand.right and cand.right[0].is_sent_start:
+        # 'X said Y was "very good." He added, ...', 'X answered with "Why now?" Y then wrote
+        # back, ...': words that end a sentence of their own narration; the verb after them
+        # opens the next sentence, about the next quotation
         after = []
     if after and not (closed and len(content_words(cand.right)) > 5):
         # "...," Rivera said / said the minister / she later added; after a full stop only a

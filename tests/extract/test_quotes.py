@@ -148,6 +148,12 @@ def test_strip_marks_ignores_punctuation_and_case() -> None:
             "Mayor Tomas Lindqvist said the reported arsonist, who fled before dawn, had “local roots.”",
             [("local roots.", "Tomas Lindqvist")],
         ),
+        # a question that ends its sentence: the verb after it opens the next one, about the next words
+        (
+            "Ana Rivera answered Tomas Lindqvist with “Why now? Why this week?” Lindqvist then wrote back, "
+            "“Because the vote is on Friday.”",
+            [("Why now? Why this week?", "Ana Rivera"), ("Because the vote is on Friday.", "Tomas Lindqvist")],
+        ),
         # a name before a verb of saying the parser left without a subject, past an aside in dashes
         (
             "Fans cheered as Ana Rivera – of the folk duo Rivera and Lind – tweeted: ‘Best night of my life, thank you all.’",
