@@ -284,12 +284,6 @@ def _scan_doubles(text: str, lo: int, hi: int) -> tuple[list[tuple[int, int, int
     return found, open_at
 
 
-def _in_closing_place(text: str, i: int) -> bool:
-    before = text[i - 1] if i > 0 else " "
-    after = text[i + 1] if i + 1 < len(text) else " "
-    return (before.isalnum() or before in ".,!?") and after in _CLOSE_AFTER
-
-
 def _outside(
     lo: int, hi: int, doubles: list[tuple[int, int, int, int]], pending: int | None
 ) -> list[tuple[int, int]]:
@@ -344,9 +338,14 @@ def _opens(text: str, i: int) -> bool:
 
 
 def _closes(text: str, i: int) -> bool:
+    return text[i] in _SINGLE_CLOSE + _APOSTROPHE and _in_closing_place(text, i)
+
+
+def _in_closing_place(text: str, i: int) -> bool:
+    """Right after a word or punctuation, before a space, punctuation or the end."""
     before = text[i - 1] if i > 0 else " "
     after = text[i + 1] if i + 1 < len(text) else " "
-    return text[i] in _SINGLE_CLOSE + _APOSTROPHE and after in _CLOSE_AFTER and not before.isspace()
+    return after in _CLOSE_AFTER and not before.isspace()
 
 
 def _strong_close(text: str, i: int, hi: int) -> bool:

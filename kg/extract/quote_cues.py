@@ -147,14 +147,15 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
             # told the judges they 'staged a sit-in'", "X said Y will continue to be 'a champion'"
             outer = [t for t in before if t is not verb and t in verb.ancestors and _cue_of(t, in_quote).speaker]
             return _cue_of(outer[0] if outer else verb, in_quote)
-        governing = [t for t in before if governs(t, content)]
-        if governing and not governs(verb, content) and (
+        if not governs(verb, content) and (
             verb.dep_ in labels("noun-clause") or _cue_of(verb, in_quote).speaker is None
         ):
             # 'saying anybody who complains about it "is not having a good night"', 'said the
             # reported bomber had "roots"': the nearest verb modifies a noun, its clause ends
             # before the words; the verb whose clause holds them speaks
-            return _cue_of(governing[-1], in_quote)
+            governing = [t for t in before if governs(t, content)]
+            if governing:
+                return _cue_of(governing[-1], in_quote)
         if len(between) <= _NEAR_BEFORE or governs(verb, content):
             # She added: "..." / said she felt "very protective"
             return _cue_of(verb, in_quote)

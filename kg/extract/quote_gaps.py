@@ -96,7 +96,7 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
 def _may_speak(token: Token) -> bool:
     """A name in the gap that is a subject, or part of one (not the object of the speaker's own verb)."""
     t = token
-    while t.dep_ in ("compound", "flat", "appos", "conj", "poss") and t.head.i != t.i:
+    while (t.dep_ in labels("name-link") or t.dep_ == "poss") and t.head.i != t.i:
         t = t.head
     return t.dep_ in labels("subject") or t.dep_ in ("ROOT", "npadvmod") or t.pos_ != "PROPN"
 
