@@ -145,7 +145,7 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
         if len(between) > _NEAR_BEFORE and governs(verb, content):
             # words deep in reported speech are the reporter's source's: "X said the trustees
             # told the judges they 'staged a sit-in'", "X said Y will continue to be 'a champion'"
-            outer = [t for t in before if t is not verb and t in verb.ancestors and _cue_of(t, in_quote).speaker]
+            outer = [t for t in before if t is not verb and _reports(t, verb) and _cue_of(t, in_quote).speaker]
             return _cue_of(outer[0] if outer else verb, in_quote)
         if not governs(verb, content) and (
             verb.dep_ in labels("noun-clause") or _cue_of(verb, in_quote).speaker is None
@@ -164,7 +164,7 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
         # stops at the first quotation, but the verb over both stands before it
         earlier = [t for t in _sentence_before_left(cand, in_quote) if is_say_verb(t) and t.pos_ != "NOUN"]
         governing = [t for t in earlier if governs(t, content)]
-        if governing and not _done_by_named_subject(content):
+        if governing and not done_by_named_subject(content):
             return _cue_of(governing[0], in_quote)
     later = [t for t in cand.right if is_say_verb(t) and t.pos_ != "NOUN" and governs(t, content)]
     if later:
@@ -215,7 +215,7 @@ def _sentence_before_left(cand: Candidate, in_quote: set[int]) -> list[Token]:
     return [t for t in cand.content.doc[start:stop] if t.i not in in_quote]
 
 
-def _done_by_named_subject(content: Span) -> bool:
+def done_by_named_subject(content: Span) -> bool:
     """Whether the quoted words are a deed of a noun named just outside them ('after the
     agency "recommended it"'): someone else's act, not more of the reporter's words."""
     root = content.root
@@ -264,6 +264,22 @@ def _description_between(cand: Candidate, verb: Token) -> Token | None:
 def governs(verb: Token, content: Span) -> bool:
     """Whether the quotation sits in the clause of ``verb`` (partial quotes in reported speech)."""
     return any(verb in t.ancestors for t in content if not t.is_punct)
+
+
+def _reports(outer: Token, verb: Token) -> bool:
+    """Whether ``verb``'s clause is part of what ``outer`` reports: joined to it by complement
+    clauses ("X said the trustees told the judges ...") or a participle of the same subject
+    ("said X, explaining ..."), not by an adverbial clause with a subject of its own ("X
+    tweeted after Y argued that ...": Y's words, not X's)."""
+    if outer not in verb.ancestors:
+        return False
+    while verb != outer:
+        if verb.dep_ not in labels("reported-clause") and (
+            verb.dep_ != "advcl" or any(c.dep_ in labels("subject") for c in verb.children)
+        ):
+            return False
+        verb = verb.head
+    return True
 
 
 def _cue_of(verb: Token, in_quote: set[int]) -> _Cue:

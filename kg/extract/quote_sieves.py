@@ -19,7 +19,7 @@ from kg.extract.cues import HONORIFICS, STATEMENT_NOUNS, is_dash, is_mark, is_sa
 from kg.extract.discourse import Focus
 from kg.extract.lexicon import labels, words
 from kg.extract.model import Entity
-from kg.extract.quote_cues import Candidate, after_colon, content_words, own_right
+from kg.extract.quote_cues import Candidate, after_colon, content_words, done_by_named_subject, own_right
 from kg.extract.quote_filters import title_case
 from kg.extract.quote_gaps import clear_gap, token_entity
 from kg.extract.sieves import Sieve, sieve
@@ -364,8 +364,15 @@ def _by_fragment_holder(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | 
 def _reporter_before(ctx: QuoteContext, cand: Candidate) -> Entity | None:
     """The person whose verb of saying, nearest before the words in their sentence, has them
     as its subject ("X said Y was 'a rookie'"), when the parser left the words outside
-    that verb's clause."""
-    for t in reversed(cand.left):
+    that verb's clause. The sentence is read past other quoted words in it: in "Y, X said,
+    served 'ten years' and passed 'forty bills'" the second words are X's report too,
+    unless they are the deed of a noun named just before them ('after the agency
+    "recommended it"')."""
+    before = cand.left
+    if not done_by_named_subject(cand.content):
+        start = sentence_bounds(ctx.doc)[0][cand.content.start]
+        before = [t for t in ctx.doc[start : cand.content.start] if t.i not in ctx.in_quote]
+    for t in reversed(before):
         if is_say_verb(t) and t.pos_ == "VERB":
             subjects = [c for c in t.children if c.dep_ in labels("subject") and c.i < t.i]
             if len(subjects) != 1:

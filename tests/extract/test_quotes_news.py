@@ -491,3 +491,20 @@ def test_the_name_after_an_inverted_cue_speaks_however_it_was_parsed(run) -> Non
 def test_a_clause_before_said_is_no_quotation_cue(run) -> None:
     facts = run("Nora Vance, who quit over her distaste for the mayor, said Latino voters want jobs.")
     assert [e.name for e in facts.entities] == ["Nora Vance"]
+
+
+def test_words_reported_in_an_adverbial_clause_are_its_own_subjects(run) -> None:
+    text = ("“He did it again,” Dana Ruiz wrote after Mara Quinlan argued at the second hearing that "
+            "“nobody would have saved the plant.”")
+    assert _said(run(text)) == [("He did it again,", "Dana Ruiz"), ("nobody would have saved the plant.", "Mara Quinlan")]
+
+
+def test_words_in_reported_speech_stay_the_reporter_s_past_a_participle(run) -> None:
+    text = ("Ivo Brandt, a data analyst, backed both hires. “It is valuable,” said Brandt, explaining he worked with "
+            "the two of them for years: “They are outstanding with data.”")
+    assert _said(run(text)) == [("It is valuable,", "Ivo Brandt"), ("They are outstanding with data.", "Ivo Brandt")]
+
+
+def test_a_reporter_named_in_an_aside_keeps_every_fragment_of_the_sentence(run) -> None:
+    text = "Senator Joe Pell, Mara Quinlan said, had sat in the chamber for “a thousand years” and passed “hundreds of bills.”"
+    assert _said(run(text)) == [("a thousand years", "Mara Quinlan"), ("hundreds of bills.", "Mara Quinlan")]
