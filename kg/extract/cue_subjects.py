@@ -74,6 +74,10 @@ def speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
                       if t.dep_ in labels("subject") and t.pos_ in ("PRON", "PROPN") and t.i not in in_quote]
             if nearer:
                 return owner(nearer[-1])
+            if v.dep_ == "ccomp" and is_say_verb(v.head):
+                # "X said the move was made by Y and said, '...'" with the second "said" parsed
+                # into the first one's clause: the two verbs of saying share their subject
+                v, subjects = v.head, [c for c in v.head.children if c.dep_ in labels("subject")]
         if subjects:
             # the subject nearest the verb: "X's Prime Minister, Y said" has two
             subject = min(subjects, key=lambda c: abs(c.i - v.i))

@@ -508,3 +508,9 @@ def test_words_in_reported_speech_stay_the_reporter_s_past_a_participle(run) -> 
 def test_a_reporter_named_in_an_aside_keeps_every_fragment_of_the_sentence(run) -> None:
     text = "Senator Joe Pell, Mara Quinlan said, had sat in the chamber for “a thousand years” and passed “hundreds of bills.”"
     assert _said(run(text)) == [("a thousand years", "Mara Quinlan"), ("hundreds of bills.", "Mara Quinlan")]
+
+
+def test_a_second_verb_of_saying_parsed_into_the_first_one_s_clause_shares_its_subject(run) -> None:
+    text = ("Mayor Ana Ortiz rejected the criticism from Tom Reyes. Ortiz said the move was made by the "
+            "commissioner and said, “Who are you going to trust on security?”")
+    assert _said(run(text)) == [("Who are you going to trust on security?", "Ana Ortiz")]
