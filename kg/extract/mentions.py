@@ -7,6 +7,8 @@ This module turns ``doc.ents`` into clean name mentions that coref can cluster.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from spacy.tokens import Doc, Span
 
 from kg.extract.cues import (
@@ -127,6 +129,7 @@ def name_mentions(doc: Doc) -> list[NameMention]:
             continue
         spans.append((ent, span))
     plural = plural_names(doc)
+    outvoted = _outvoted_names(doc)
     towns = frozenset(name_key(p.name) for p in doc._.places if p.kind in TOWN_KINDS)
     # "bluegrass legend X Y", "belonged to Jade Y": people the model did not tag at all
     described = [span for span in candidate_runs(doc, covered, blocked) if untagged_person(span)]
@@ -137,14 +140,17 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         mention_of(span, "group" if (span.text in plural or _after_group_noun(span) or the_plural(span))
                  and not given_name_first(span) else "person")
         for ent, span in spans
-        if (ent.label_ == "PERSON" and not is_venue(span)) or given_name_first(span) or after_role(span)
+        if (ent.label_ == "PERSON" and not is_venue(span) and span.text not in outvoted)
+        or given_name_first(span) or after_role(span)
     ]
     parts = name_parts(people)
     # "Lopes beat Rivera" after "top seed Ana Rivera": a person's surname tagged as a place
     people += [mention_of(span, "person") for span in claimed if _surname_of(span, people)]
     found = list(people)
     for ent, span in spans:
-        if (ent.label_ == "PERSON" and not is_venue(span)) or given_name_first(span) or after_role(span):
+        if (ent.label_ == "PERSON" and not is_venue(span) and span.text not in outvoted) or given_name_first(
+            span
+        ) or after_role(span):
             continue
         if span.text.lower() in parts or subject_with_pronoun(span) or surname_acts(span):
             # part of a person's name, a mislabelled subject taken up by "he"/"she", or a
@@ -182,6 +188,20 @@ def name_mentions(doc: Doc) -> list[NameMention]:
     found = _cut_run_on_names(found)
     found.sort(key=lambda m: m.start)
     return found
+
+
+def _outvoted_names(doc: Doc) -> frozenset[str]:
+    """Names of two words or more that the model tags PERSON in fewer mentions than as a place
+    or an organisation ("La Scala", "Sandy Hook", "Trump Tower" tagged PERSON once): the
+    other readings win. A single word is left alone: the small model tags a surname as an
+    organisation about as often as a person."""
+    votes: dict[str, Counter[str]] = {}
+    for ent in doc_ents(doc):
+        if " " in ent.text:
+            votes.setdefault(ent.text, Counter())[ent.label_] += 1
+    other = labels("place-or-org")
+    return frozenset(name for name, count in votes.items()
+                     if 0 < count["PERSON"] < sum(count[label] for label in other))
 
 
 def _cut_run_on_names(found: list[NameMention]) -> list[NameMention]:

@@ -166,6 +166,12 @@ def test_words_run_into_a_name_before_it_are_cut(run, text: str, name: str) -> N
     assert [n for n in _by_name(run(text)) if n.endswith(name.split()[-1])] == [name]
 
 
+def test_a_name_tagged_a_person_once_and_a_place_more_often_is_no_person(run) -> None:
+    text = ("In 2007 Mara Quinlan gave an address to La Raza. La Raza had invited him. In his address to La Raza, "
+            "Quinlan assures his audience he will tell the critics who oppose the bill to back down.")
+    assert list(_by_name(run(text))) == ["Mara Quinlan"]
+
+
 @pytest.mark.parametrize(
     ("text", "needle"),
     [
