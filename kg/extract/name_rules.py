@@ -336,8 +336,9 @@ def the_plural(span: Span) -> bool:
 
 def mention_of(span: Span, kind: str) -> NameMention:
     doc = span.doc
-    if kind == "person" and len(span) > 1 and span[-1].text.rstrip(".") in ORG_WORDS:
-        # "X United", "Y National Bank", "the Z Herald": an organisation, whatever read it as a person
+    if kind == "person" and len(span) > 1 and _org_head(span).text.rstrip(".") in ORG_WORDS:
+        # "X United", "Y National Bank", "the Z Herald", "Department of Z": an organisation,
+        # whatever read it as a person
         kind = "organization"
     if (
         kind == "person"
@@ -348,6 +349,13 @@ def mention_of(span: Span, kind: str) -> NameMention:
         # "Prince Harry", "Queen Camilla": the title is part of the name
         span = doc[span.start - 1 : span.end]
     return NameMention(span.start, span.end, span.text, kind, honorific_of(doc, span.start))
+
+
+def _org_head(span: Span) -> Token:
+    """The word a name's kind hangs on: its last, or the one before its first lower-case
+    word ("Department" of "Department of Homeland Security", "Committee for a Sound Budget")."""
+    lower = next((t for t in span[1:] if t.is_lower), None)
+    return span.doc[lower.i - 1] if lower is not None else span[-1]
 
 
 #: Caption and credit words the model reads as a name ("Image: X", "Photo: Y").

@@ -47,3 +47,14 @@ def test_the_person_after_a_possessive_in_one_entity_is_kept() -> None:
     # "Acme's Annual Report": the words after the possessive are no person
     report = Doc(spacy.blank("en").vocab, words=["Acme", "'s", "Annual", "Report"], tags=["NNP", "POS", "NNP", "NNP"])
     assert possessed_name(report, 0, 4) is None
+
+
+def test_a_name_headed_by_an_organisation_word_before_of_or_for_is_an_organisation() -> None:
+    # the small model tags such names PERSON now and then; "de" and "bin" are parts of names
+    from kg.extract.name_rules import mention_of
+
+    words = ["Department", "of", "Harbour", "Safety", "and", "Committee", "for", "a", "Fair", "Levy", "and",
+             "Oscar", "de", "la", "Vega", "and", "Rafa", "Nadal"]
+    doc = Doc(spacy.blank("en").vocab, words=words)
+    kinds = [mention_of(doc[a:b], "person").kind for a, b in ((0, 4), (5, 10), (11, 15), (16, 18))]
+    assert kinds == ["organization", "organization", "person", "person"]
