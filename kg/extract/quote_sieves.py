@@ -290,7 +290,7 @@ def _by_focus(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
     kinds = {e.key: e for e in ctx.entities}
     key = ctx.focus.most_salient(before, lambda k: kinds[k].kind == "person")
     entity = kinds.get(key) if key is not None else None
-    if entity is None or _named_inside(ctx, cand, entity):
+    if entity is None or _named_inside(ctx, cand, entity) or _holds_a_named_cue(cand):
         return None
     before_words = _sentence_before(ctx.doc, cand)
     speaking = [t for t in before_words if is_say_verb(t) and t.pos_ == "VERB"]
@@ -305,6 +305,18 @@ def _by_focus(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
         # someone else spoke in between ("The album is out on Friday, his label said.")
         return None
     return entity
+
+
+def _holds_a_named_cue(cand: Candidate) -> bool:
+    """Whether the words hold a verb of saying with a person named as its subject: a closing
+    mark left out ('"A - said X - "B."' read as one quotation), so the speaker is in the
+    words and whoever is in focus is only a guess."""
+    return any(
+        is_say_verb(t) and t.pos_ == "VERB" and any(
+            c.dep_ in labels("speaker-object") and any(x.ent_type_ == "PERSON" for x in c.subtree)
+            for c in t.children)
+        for t in cand.content
+    )
 
 
 def _sentence_before(doc: Doc, cand: Candidate) -> list[Token]:

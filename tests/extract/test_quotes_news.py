@@ -514,3 +514,11 @@ def test_a_second_verb_of_saying_parsed_into_the_first_one_s_clause_shares_its_s
     text = ("Mayor Ana Ortiz rejected the criticism from Tom Reyes. Ortiz said the move was made by the "
             "commissioner and said, “Who are you going to trust on security?”")
     assert _said(run(text)) == [("Who are you going to trust on security?", "Ana Ortiz")]
+
+
+def test_words_that_hold_their_own_named_cue_are_not_given_to_the_person_in_focus(run) -> None:
+    # the closing mark of the first half is missing, so the cue sits inside one long quotation
+    text = ("Among the guests was the designer Tomas Varga, who chose the flowers.\n"
+            "“When so many great halls are closed, we are lucky – said the hall’s director Ilse Brandt – "
+            "“This season is a small miracle.”\n")
+    assert [speaker for _, speaker in _said(run(text))] == [None]
