@@ -470,7 +470,8 @@ def test_fragment_holder_prefers_the_reporter_before_the_words(nlp) -> None:
     account, not the words of the person the account is about."""
     from kg.extract.cues import find_marked_spans
     from kg.extract.quote_cues import Candidate, left_context, right_context
-    from kg.extract.quote_sieves import QuoteContext, _by_fragment_holder
+    from kg.extract.quote_fragments import by_fragment_holder
+    from kg.extract.quote_sieves import QuoteContext
     from kg.extract.quotes import _quoted_tokens
     from kg.extract.text import doc_text
     from kg.io.article import Article
@@ -484,7 +485,7 @@ def test_fragment_holder_prefers_the_reporter_before_the_words(nlp) -> None:
     content = doc.char_span(mark.start, mark.end, alignment_mode="expand")
     cand = Candidate(mark, content, left_context(doc, mark, in_quote), right_context(doc, mark, in_quote))
     ctx = QuoteContext(doc, doc_text(doc), tuple(doc._.entities), in_quote, [cand], doc._.focus)
-    speaker = _by_fragment_holder(ctx, 0, cand)  # as if no cue had been found
+    speaker = by_fragment_holder(ctx, 0, cand)  # as if no cue had been found
     assert speaker is not None and speaker.name == "Mara Quinlan"
 
 
