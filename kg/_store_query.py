@@ -5,8 +5,9 @@ writes the kind of result on the first line of stdout, then the result: ``true``
 ``false`` for ASK, SPARQL JSON results for SELECT, N-Triples for CONSTRUCT and DESCRIBE.
 The result is made whole before a byte of it is written: a runaway query killed at its
 limit then leaves nothing in the parent, which would otherwise have read (and held on
-to) tens of MB of rows streamed in the meantime. A failure is one line on stderr and exit status 1. Run as a script (``python -I``), not
-imported: importing kg would cost the time this file saves.
+to) tens of MB of rows streamed in the meantime. A failure is one line on stderr and
+exit status 1. Run as a script (``python -I``), not imported: importing kg would cost
+the time this file saves.
 """
 
 import sys

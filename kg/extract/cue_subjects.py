@@ -22,6 +22,14 @@ _NUMERIC_LABELS = labels("numeric")
 #: What stands right before a cue that follows a quotation: a comma or a closing mark.
 _AFTER_QUOTE = ",”\"’"
 
+#: Dependencies of a clause's subject.
+_SUBJECT = labels("subject")
+
+
+def _subjects(verb: Token, in_quote: set[int]) -> list[Token]:
+    """The verb's subjects outside quotation marks."""
+    return [c for c in verb.children if c.dep_ in _SUBJECT and c.i not in in_quote]
+
 
 def speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
     """The subject of the verb of saying, climbing out of "to add" / "and said" / ", adding" clauses.
@@ -34,7 +42,7 @@ def speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
         while nxt.i + 1 < len(verb.doc) and verb.doc[nxt.i + 1].pos_ == "PROPN":
             nxt = verb.doc[nxt.i + 1]
         return nxt
-    subjectless = not any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children)
+    subjectless = not any(c.dep_ in _SUBJECT for c in verb.children)
     reporter = (_reporter_of_participle(verb, in_quote) or _name_before(verb, in_quote)) if subjectless else None
     if reporter is not None:
         return reporter
@@ -53,8 +61,7 @@ def speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
         # the root's subject; failing one outside the quotation (the parser may make the quoted
         # verb the root), the nearest verb above with one ("X was unmoved, telling the press, ...")
         for v in (heads[-1], *heads[1:-1]):
-            subjects = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
-            subjects = [c for c in subjects if c.i < verb.i]
+            subjects = [c for c in _subjects(v, in_quote) if c.i < verb.i]
             if subjects:
                 # the subject nearest the main verb ("CITY — Mayor X on Tuesday defended")
                 return owner(min(subjects, key=lambda c: abs(c.i - v.i)))
@@ -66,18 +73,18 @@ def speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
         return owner(verb.head) if is_mark(verb.doc[verb.i - 1].text, _AFTER_QUOTE) else None
     v = verb
     for _ in range(4):
-        subjects = [c for c in v.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
+        subjects = _subjects(v, in_quote)
         if subjects and v.i != verb.i and verb.dep_ == "conj" and all(s.pos_ == "NOUN" for s in subjects):
             # "The speech was long, ... when he looked at them and said:" with "said" misattached to
             # "was": a person's subject nearer the verb is the one that speaks
             nearer = [t for t in verb.doc[max(s.i for s in subjects) + 1 : verb.i]
-                      if t.dep_ in labels("subject") and t.pos_ in ("PRON", "PROPN") and t.i not in in_quote]
+                      if t.dep_ in _SUBJECT and t.pos_ in ("PRON", "PROPN") and t.i not in in_quote]
             if nearer:
                 return owner(nearer[-1])
             if v.dep_ == "ccomp" and is_say_verb(v.head):
                 # "X said the move was made by Y and said, '...'" with the second "said" parsed
                 # into the first one's clause: the two verbs of saying share their subject
-                v, subjects = v.head, [c for c in v.head.children if c.dep_ in labels("subject")]
+                v, subjects = v.head, _subjects(v.head, in_quote)
         if subjects:
             # the subject nearest the verb: "X's Prime Minister, Y said" has two
             subject = min(subjects, key=lambda c: abs(c.i - v.i))
@@ -118,12 +125,12 @@ def _reporter_of_participle(verb: Token, in_quote: set[int]) -> Token | None:
     participle = verb if verb.tag_ == "VBG" else verb.head if verb.dep_ == "xcomp" else None
     if participle is None or participle.tag_ != "VBG" or participle.i < 2:
         return None
-    if any(c.dep_ in ("nsubj", "nsubjpass") for c in participle.children):
+    if any(c.dep_ in _SUBJECT for c in participle.children):
         return None
     comma, said = participle.doc[participle.i - 1], participle.doc[participle.i - 2]
     if comma.text != "," or not is_say_verb(said) or said.pos_ != "VERB":
         return None
-    subjects = [c for c in said.children if c.dep_ in ("nsubj", "nsubjpass") and c.i not in in_quote]
+    subjects = _subjects(said, in_quote)
     return owner(subjects[0]) if len(subjects) == 1 else None
 
 

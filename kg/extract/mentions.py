@@ -130,6 +130,12 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         spans.append((ent, span))
     plural = plural_names(doc)
     outvoted = _outvoted_names(doc)
+
+    def tagged_person(ent: Span, span: Span) -> bool:
+        # tagged PERSON (not a venue, nor a name whose other tags outvote it), or a person by its words
+        return (ent.label_ == "PERSON" and not is_venue(span) and span.text not in outvoted
+                or given_name_first(span) or after_role(span))
+
     towns = frozenset(name_key(p.name) for p in doc._.places if p.kind in TOWN_KINDS)
     # "bluegrass legend X Y", "belonged to Jade Y": people the model did not tag at all
     described = [span for span in candidate_runs(doc, covered, blocked) if untagged_person(span)]
@@ -140,17 +146,14 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         mention_of(span, "group" if (span.text in plural or _after_group_noun(span) or the_plural(span))
                  and not given_name_first(span) else "person")
         for ent, span in spans
-        if (ent.label_ == "PERSON" and not is_venue(span) and span.text not in outvoted)
-        or given_name_first(span) or after_role(span)
+        if tagged_person(ent, span)
     ]
     parts = name_parts(people)
     # "Lopes beat Rivera" after "top seed Ana Rivera": a person's surname tagged as a place
     people += [mention_of(span, "person") for span in claimed if _surname_of(span, people)]
     found = list(people)
     for ent, span in spans:
-        if (ent.label_ == "PERSON" and not is_venue(span) and span.text not in outvoted) or given_name_first(
-            span
-        ) or after_role(span):
+        if tagged_person(ent, span):
             continue
         if span.text.lower() in parts or subject_with_pronoun(span) or surname_acts(span):
             # part of a person's name, a mislabelled subject taken up by "he"/"she", or a
