@@ -136,12 +136,15 @@ def _reporter_of_participle(verb: Token, in_quote: set[int]) -> Token | None:
 
 #: Most tokens of an aside between a name and its verb ('X – of the duo X and Y – tweeted').
 _ASIDE = 12
+#: The mark that opens an aside, by the mark that closes it (a dash closes what a dash opens).
+_ASIDE_OPENER = {",": ",", ")": "("}
 
 
 def _name_before(verb: Token, in_quote: set[int]) -> Token | None:
     """The capitalised name right before a finite verb of saying the parser gave no subject,
-    past an aside set off by dashes or commas: 'as X – of the duo X and Y – tweeted:' (X read
-    as the object of "as"), 'And X called it ...' (X read as an adverb).
+    past an aside set off by dashes, commas or brackets: 'as X – of the duo X and Y – tweeted:'
+    (X read as the object of "as"), 'And X called it ...' (X read as an adverb), 'at the
+    convention Sen. X (D-MA) said' (X read as an apposition to the convention).
 
     A finite verb has a subject; when the parser found none, the name standing where the
     subject stands is it.
@@ -152,12 +155,12 @@ def _name_before(verb: Token, in_quote: set[int]) -> Token | None:
         return None
     doc = verb.doc
     i = verb.i - 1
-    if doc[i].text == "," or is_dash(doc[i].text):
-        # an aside closed by the same mark that opens it
+    if doc[i].text in _ASIDE_OPENER or is_dash(doc[i].text):
+        opener = _ASIDE_OPENER.get(doc[i].text, doc[i].text)
         j = i - 1
-        while j > max(i - _ASIDE, 0) and doc[j].text != doc[i].text and not doc[j].is_sent_start:
+        while j > max(i - _ASIDE, 0) and doc[j].text != opener and not doc[j].is_sent_start:
             j -= 1
-        if doc[j].text != doc[i].text:
+        if doc[j].text != opener:
             return None
         i = j - 1
     name = doc[i] if i >= 0 else None

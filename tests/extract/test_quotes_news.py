@@ -522,3 +522,10 @@ def test_words_that_hold_their_own_named_cue_are_not_given_to_the_person_in_focu
             "“When so many great halls are closed, we are lucky – said the hall’s director Ilse Brandt – "
             "“This season is a small miracle.”\n")
     assert [speaker for _, speaker in _said(run(text))] == [None]
+
+
+def test_a_name_before_its_party_and_state_in_brackets_speaks(run) -> None:
+    text = ("Late on Friday at the county party dinner Sen. Mara Quinlan (D-Ore.) said the new budget "
+            "was a “slow disaster” for rural schools.")
+    assert _said(run(text)) == [("slow disaster", "Mara Quinlan")]
+
