@@ -127,6 +127,8 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
         # back, ...': words that end a sentence of their own narration; the verb after them
         # opens the next sentence, about the next quotation
         after = []
+    if after and _reported_before(cand, after[0]):
+        after = []
     if after and not (closed and len(content_words(cand.right)) > 5):
         # "...," Rivera said / said the minister / she later added; after a full stop only a
         # short '"...." X said.' looks back, a longer clause is an utterance of its own
@@ -179,6 +181,24 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
                 span = TextSpan(pair.start_char, pair.end_char, pair.text)
                 return _Cue(t, span.text, span, objs[0] if objs else None)
     return _dash_cue(cand)
+
+
+def _reported_before(cand: Candidate, after: Token) -> bool:
+    """Whether a verb of saying just before the words, with a subject of its own and nothing
+    but plain words between, reports them inside the clause of the verb after them: 'even as X
+    claimed on Tuesday that "...," Y said the claim was wrong' gives the words to X, not to Y."""
+    verbs = [t for t in cand.left if is_say_verb(t) and t.pos_ == "VERB"]
+    if not verbs:
+        return False
+    verb = verbs[-1]
+    between = [t for t in cand.left if t.i > verb.i]
+    return (
+        len(content_words(between)) <= _NEAR_BEFORE
+        and not any(t.is_punct for t in between)
+        and governs(verb, cand.content)
+        and after in verb.ancestors
+        and any(c.dep_ == "nsubj" for c in verb.children)
+    )
 
 
 def _split_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:

@@ -529,3 +529,9 @@ def test_a_name_before_its_party_and_state_in_brackets_speaks(run) -> None:
             "was a “slow disaster” for rural schools.")
     assert _said(run(text)) == [("slow disaster", "Mara Quinlan")]
 
+
+def test_words_reported_with_that_before_them_are_not_the_later_verb_s(run) -> None:
+    text = ("But even as Dana Ruiz claimed on Monday that “the plant never lost money,” one of the "
+            "former managers said the claim was wrong.")
+    assert _said(run(text)) == [("the plant never lost money", "Dana Ruiz")]
+
