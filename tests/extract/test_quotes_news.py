@@ -535,3 +535,7 @@ def test_words_reported_with_that_before_them_are_not_the_later_verb_s(run) -> N
             "former managers said the claim was wrong.")
     assert _said(run(text)) == [("the plant never lost money", "Dana Ruiz")]
 
+
+def test_going_on_to_do_something_is_no_verb_of_saying(run) -> None:
+    text = "Ivo Brandt went on to promote “Harbor Nights,” and said the series was “his best work yet.”"
+    assert _said(run(text)) == [("his best work yet.", "Ivo Brandt")]
