@@ -259,6 +259,10 @@ def is_speaking_org(span: Span) -> bool:
     if root.dep_ in ("nsubj", "nsubjpass"):
         return True
     head = root.head
+    if root.dep_ == "appos" and head.pos_ == "NOUN" and head.dep_ in ("nsubj", "nsubjpass"):
+        # "The promoter, X, said": the name set beside a subject noun is the subject
+        # (beside a name, "Y, Democrat of Vermont," it is a description)
+        return True
     # "according to X", "a spokesperson for X", "X's statement"
     return (
         root.dep_ == "pobj"
