@@ -1,9 +1,10 @@
 """Names grouped into entities: the clusters coreference starts from.
 
 Longer names first, then shorter ones join the name they are part of ("Rivera" joins "Ana
-Rivera"); titles are left out when names are compared ("Bishop Curry" joins "Michael
-Curry", a title alone names nobody), and two names coordinated in one phrase never join
-("President Obama and first lady Michelle Obama" are two people).
+Rivera", "Loretta Lynch" joins "Loretta E. Lynch"); titles are left out when names are
+compared ("Bishop Curry" joins "Michael Curry", a title alone names nobody), and two names
+coordinated in one phrase never join ("President Obama and first lady Michelle Obama" are
+two people).
 """
 
 from __future__ import annotations
@@ -102,9 +103,10 @@ def _containing(doc: Doc, clusters: list[Cluster], m: NameMention) -> Cluster | 
                 continue
             for name in c.names:
                 parts = bare(name).lower().split()
-                if (
-                    len(parts) > len(words)
-                    and (parts[-len(words) :] if side < 0 else parts[: len(words)]) == words
+                if len(parts) > len(words) and (
+                    (parts[-len(words) :] if side < 0 else parts[: len(words)]) == words
+                    # "Loretta Lynch" is "Loretta E. Lynch" with the middle initial left out
+                    or side < 0 and [p for p in parts if not _initial(p)] == words
                 ):
                     hits.append(c)
                     break
@@ -114,6 +116,11 @@ def _containing(doc: Doc, clusters: list[Cluster], m: NameMention) -> Cluster | 
             # two people share the part: ambiguous, keep it apart rather than guess
             return None
     return None
+
+
+def _initial(word: str) -> bool:
+    """A middle initial as written in a name: "E." (a bare letter may be a name's own part)."""
+    return len(word) == 2 and word[0].isalpha() and word[1] == "."
 
 
 def _names_beside(doc: Doc, m: NameMention) -> frozenset[str]:

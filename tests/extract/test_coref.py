@@ -36,6 +36,11 @@ def test_entity_at_prefers_the_tightest_mention() -> None:
     [
         ("Rachel Stone won. Stone thanked the voters. Rachel smiled.", "Rachel Stone", {"Stone", "Rachel"}),
         ("Lady Marlow sang first. Later Marlow left the stage.", "Lady Marlow", {"Marlow"}),
+        (
+            "Judge Karen Vogt spoke first. Later Karen T. Vogt told the panel she would stay, and Vogt left.",
+            "Karen T. Vogt",
+            {"Karen Vogt", "Vogt"},
+        ),
     ],
 )
 def test_names_cluster_into_the_fullest(run, text: str, name: str, aliases: set[str]) -> None:
