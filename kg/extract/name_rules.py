@@ -8,6 +8,7 @@ of people and speaking organisations from venues, media, platforms and titles.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
@@ -24,7 +25,7 @@ from kg.extract.cues import (
 )
 from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import function_words, labels, table, tagged, words
-from kg.extract.text import subject_indices
+from kg.extract.text import doc_ents, subject_indices
 
 _POSSESSIVE = function_words("possessive-mark")
 
@@ -97,8 +98,13 @@ def plural_names(doc: Doc) -> frozenset[str]:
     """Names that take a plural verb somewhere ("X announce", "X were"): groups, never one person.
 
     Headlines often carry the only such verb, and the model rarely tags a name there, so the
-    subject is read as its run of capitalised words whatever the entities say.
+    subject is read as its run of capitalised words whatever the entities say. The surname of
+    one person named in full is her, whatever verb the parser gives it ("Fields, along with Y,
+    say", "Crutcher, 40 ― a father" with the dash read as a verb); a surname two full names
+    share may be a family band's ("Este Haim", "Danielle Haim": Haim).
     """
+    full = {e.text: e[-1].text for e in doc_ents(doc) if e.label_ == "PERSON" and len(e) > 1}
+    owners = Counter(full.values())
     names = set()
     for i in subject_indices(doc):
         token = doc[i]
@@ -118,7 +124,7 @@ def plural_names(doc: Doc) -> frozenset[str]:
         while start > 0 and doc[start - 1].dep_ == "compound" and doc[start - 1].text[:1].isupper():
             start -= 1
         names.add(doc[start : token.i + 1].text)
-    return frozenset(names)
+    return frozenset(name for name in names if owners[name] != 1)
 
 
 def blocked_ranges(doc: Doc) -> list[tuple[int, int]]:

@@ -58,3 +58,30 @@ def test_a_name_headed_by_an_organisation_word_before_of_or_for_is_an_organisati
     doc = Doc(spacy.blank("en").vocab, words=words)
     kinds = [mention_of(doc[a:b], "person").kind for a, b in ((0, 4), (5, 10), (11, 15), (16, 18))]
     assert kinds == ["organization", "organization", "person", "person"]
+
+
+def _with_ents(words: list[str], tags: list[str], deps: list[str], heads: list[int], ents: list[str]) -> Doc:
+    from kg.nlp.extensions import set_doc_extensions
+
+    set_doc_extensions()
+    return Doc(spacy.blank("en").vocab, words=words, tags=tags, deps=deps, heads=heads, ents=ents)
+
+
+def test_the_surname_of_one_person_named_in_full_is_no_group_whatever_its_verb() -> None:
+    # "Nora Fell spoke. Fell say it hurt.": the parser's plural verb does not make her a band
+    from kg.extract.name_rules import plural_names
+
+    words = ["Nora", "Fell", "spoke", ".", "Fell", "say", "it", "hurt", "."]
+    tags = ["NNP", "NNP", "VBD", ".", "NNP", "VBP", "PRP", "VBD", "."]
+    deps = ["compound", "nsubj", "ROOT", "punct", "nsubj", "ROOT", "nsubj", "ccomp", "punct"]
+    heads = [1, 2, 2, 2, 5, 5, 7, 5, 5]
+    ents = ["B-PERSON", "I-PERSON", "O", "O", "B-PERSON", "O", "O", "O", "O"]
+    assert plural_names(_with_ents(words, tags, deps, heads, ents)) == frozenset()
+    # two full names sharing it: "Fell" may be the siblings' band, and its plural verb says so
+    words = ["Nora", "Fell", "and", "Ida", "Fell", "sang", ".", "Fell", "say", "it", "is", "over", "."]
+    tags = ["NNP", "NNP", "CC", "NNP", "NNP", "VBD", ".", "NNP", "VBP", "PRP", "VBZ", "RB", "."]
+    deps = ["compound", "nsubj", "cc", "compound", "conj", "ROOT", "punct", "nsubj", "ROOT", "nsubj", "ccomp",
+            "advmod", "punct"]
+    heads = [1, 5, 1, 4, 1, 5, 5, 8, 8, 10, 8, 10, 8]
+    ents = ["B-PERSON", "I-PERSON", "O", "B-PERSON", "I-PERSON", "O", "O", "B-PERSON", "O", "O", "O", "O", "O"]
+    assert plural_names(_with_ents(words, tags, deps, heads, ents)) == frozenset({"Fell"})
