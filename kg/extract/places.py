@@ -91,6 +91,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
     builder = Builder(doc)
     ents_by_start = {e.start: e for e in doc_ents(doc) if e.label_ in _GEO_LABELS}
     surnames = _surnames(doc)
+    person_surnames = _full_name_surnames(doc)
     named = _gpe_names(doc, events)
     for sent in doc.sents:
         i = sent.start
@@ -102,6 +103,11 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
             elif i in events:
                 nxt = _add_gazetteer(doc, i, sent.end, builder) or _add_named_elsewhere(
                     doc, i, sent.end, events, named, builder) or i + 1
+            elif ent is not None and _persons_surname(ent, person_surnames):
+                # "Sheeran" beside "Ed Sheeran", "Houston's body" beside "Whitney Houston": the
+                # person's surname, whatever small town shares it, and a big city only where a
+                # person stands
+                nxt = ent.end
             # GPE / LOC / FAC entities that are not part of an event name
             elif ent is not None and not events.intersection(range(ent.start, ent.end)) \
                     and not (ent.text in surnames and untagged_place(ent.text) is None) and not _in_title(doc, ent.start) \
@@ -152,7 +158,7 @@ def _surnames(doc: Doc) -> set[str]:
     lone = {e.text for e in doc_ents(doc) if e.label_ == "PERSON" and len(e) == 1}
     # "Mara Kent" tagged PERSON in the headline and GPE after a dateline: the model's own
     # other reading of the same full name says who it is
-    names = full | {name.split()[-1] for name in full}
+    names = full | _full_name_surnames(doc)
     for e in doc_ents(doc):
         before = doc[e.start - 1] if e.start > 0 else None
         # "Lacey Dunn" tagged GPE, then "Dunn" tagged PERSON: a full name whose surname is a person
@@ -163,6 +169,26 @@ def _surnames(doc: Doc) -> set[str]:
                 and before.ent_type_ == "" and before.is_title and not before.is_sent_start:
             names.add(e.text)
     return names
+
+
+def _full_name_surnames(doc: Doc) -> set[str]:
+    """The surnames of the names tagged PERSON in full, past what the model swept into them
+    ("Bernie Sanders'" with its apostrophe, "John Kasich 2" with a number)."""
+    return {
+        next((t.text for t in reversed(e) if t.is_alpha and t.text[0].isupper()), e[-1].text)
+        for e in doc_ents(doc)
+        if e.label_ == "PERSON" and len(e) > 1
+    }
+
+
+def _persons_surname(ent: Span, surnames: set[str]) -> bool:
+    """Whether a name tagged as a place is a person's surname: always when no big place has the
+    name, else where a person stands, as a possessive or a subject ("Houston's body", "Houston
+    died" beside "Whitney Houston")."""
+    name = ent[:-1] if len(ent) > 1 and ent[-1].tag_ == "POS" else ent
+    return name.text in surnames and (
+        untagged_place(name.text) is None or len(name) == 1 and name.root.dep_ in ("poss", "nsubj", "nsubjpass")
+    )
 
 
 def _after_group_noun(doc: Doc, start: int) -> bool:

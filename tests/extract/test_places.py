@@ -94,6 +94,12 @@ def test_no_place_in_titles_or_names(run, text: str) -> None:
     assert run(text).places == ()
 
 
+def test_a_surname_that_is_also_a_big_city_stays_the_person_where_a_person_stands(run) -> None:
+    text = ("A gold hearse carrying singer Ava Denver led the procession through Newark on Saturday. "
+            "Denver's casket was carried into the church. Denver died last week in Los Angeles.")
+    assert [p.name for p in run(text).places] == ["Newark", "Los Angeles"]
+
+
 def test_event_name_is_not_a_place(run) -> None:
     facts = run("Lady Dawn performs at the 2022 Grammys in Las Vegas in April 2022")
     names = [p.name for p in facts.places]
