@@ -72,7 +72,11 @@ def _reporter_before(ctx: QuoteContext, cand: Candidate) -> Entity | None:
     for t in reversed(before):
         if is_say_verb(t) and t.pos_ == "VERB":
             subjects = [c for c in t.children if c.dep_ in labels("subject") and c.i < t.i]
-            if len(subjects) != 1:
+            if not subjects or any(c.dep_ == "aux" and c.lower_ == "to" for c in t.children):
+                # "X says people want a leader to counter the threats, but Y gives them '...'":
+                # an infinitive or a participle of saying reports nothing of its own
+                continue
+            if len(subjects) > 1:
                 return None
             entity = token_entity(ctx, subjects[0])
             return entity if entity is not None and entity.kind == "person" else None

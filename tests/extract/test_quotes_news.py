@@ -544,3 +544,9 @@ def test_words_reported_with_that_before_them_are_not_the_later_verb_s(run) -> N
 def test_going_on_to_do_something_is_no_verb_of_saying(run) -> None:
     text = "Ivo Brandt went on to promote “Harbor Nights,” and said the series was “his best work yet.”"
     assert _said(run(text)) == [("his best work yet.", "Ivo Brandt")]
+
+
+def test_an_infinitive_of_saying_does_not_hide_the_reporter_of_the_sentence(run) -> None:
+    text = ("Senator Ana Ruiz says that voters want a leader to counter the threats from abroad, but instead "
+            "Governor Tom Reyes is giving them “speeches, excuses, and attempts to dodge the question.”")
+    assert _said(run(text)) == [("speeches, excuses, and attempts to dodge the question.", "Ana Ruiz")]
