@@ -106,7 +106,7 @@ def _containing(doc: Doc, clusters: list[Cluster], m: NameMention) -> Cluster | 
                 if len(parts) > len(words) and (
                     (parts[-len(words) :] if side < 0 else parts[: len(words)]) == words
                     # "Loretta Lynch" is "Loretta E. Lynch" with the middle initial left out
-                    or side < 0 and [p for p in parts if not _initial(p)] == words
+                    or side < 0 and "." in name and [p for p in parts if not _initial(p)] == words
                 ):
                     hits.append(c)
                     break

@@ -25,7 +25,7 @@ from kg.extract.cues import (
 )
 from kg.extract.gazetteer import is_given_name
 from kg.extract.lexicon import function_words, labels, table, tagged, words
-from kg.extract.text import doc_ents, subject_indices
+from kg.extract.text import full_name_surnames, subject_indices
 
 _POSSESSIVE = function_words("possessive-mark")
 
@@ -103,8 +103,7 @@ def plural_names(doc: Doc) -> frozenset[str]:
     say", "Crutcher, 40 ― a father" with the dash read as a verb); a surname two full names
     share may be a family band's ("Este Haim", "Danielle Haim": Haim).
     """
-    full = {e.text: e[-1].text for e in doc_ents(doc) if e.label_ == "PERSON" and len(e) > 1}
-    owners = Counter(full.values())
+    owners = Counter(full_name_surnames(doc).values())
     names = set()
     for i in subject_indices(doc):
         token = doc[i]

@@ -40,7 +40,7 @@ from kg.extract.place_names import (
     venue_word,
     with_stage_word,
 )
-from kg.extract.text import doc_ents, is_cap, title_run_start, token_words
+from kg.extract.text import doc_ents, full_name_surnames, is_cap, title_run_start, token_words
 from kg.extract.works import WORK_CUES
 
 #: Final words of companies: "works at Live Nation Inc." is no place.
@@ -91,7 +91,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
     builder = Builder(doc)
     ents_by_start = {e.start: e for e in doc_ents(doc) if e.label_ in _GEO_LABELS}
     surnames = _surnames(doc)
-    person_surnames = _full_name_surnames(doc)
+    person_surnames = set(full_name_surnames(doc).values())
     named = _gpe_names(doc, events)
     for sent in doc.sents:
         i = sent.start
@@ -154,11 +154,11 @@ def _surnames(doc: Doc) -> set[str]:
     the model tags "Rivera" GPE after an untagged first name. Either way every lone
     mention of the word is the person, not a town.
     """
-    full = {e.text for e in doc_ents(doc) if e.label_ == "PERSON" and len(e) > 1}
+    full = full_name_surnames(doc)
     lone = {e.text for e in doc_ents(doc) if e.label_ == "PERSON" and len(e) == 1}
     # "Mara Kent" tagged PERSON in the headline and GPE after a dateline: the model's own
     # other reading of the same full name says who it is
-    names = full | _full_name_surnames(doc)
+    names = set(full) | set(full.values())
     for e in doc_ents(doc):
         before = doc[e.start - 1] if e.start > 0 else None
         # "Lacey Dunn" tagged GPE, then "Dunn" tagged PERSON: a full name whose surname is a person
@@ -169,16 +169,6 @@ def _surnames(doc: Doc) -> set[str]:
                 and before.ent_type_ == "" and before.is_title and not before.is_sent_start:
             names.add(e.text)
     return names
-
-
-def _full_name_surnames(doc: Doc) -> set[str]:
-    """The surnames of the names tagged PERSON in full, past what the model swept into them
-    ("Bernie Sanders'" with its apostrophe, "John Kasich 2" with a number)."""
-    return {
-        next((t.text for t in reversed(e) if t.is_alpha and t.text[0].isupper()), e[-1].text)
-        for e in doc_ents(doc)
-        if e.label_ == "PERSON" and len(e) > 1
-    }
 
 
 def _persons_surname(ent: Span, surnames: set[str]) -> bool:

@@ -150,6 +150,16 @@ def doc_ents(doc: Doc) -> tuple[Span, ...]:
     return doc_index(doc).ents
 
 
+def full_name_surnames(doc: Doc) -> dict[str, str]:
+    """Each name the model tagged PERSON in full, with its surname read past what the model
+    swept into it ("Bernie Sanders'" with its apostrophe, "John Kasich 2" with a number)."""
+    return {
+        e.text: next((t.text for t in reversed(e) if t.is_alpha and t.text[0].isupper()), e[-1].text)
+        for e in doc_ents(doc)
+        if e.label_ == "PERSON" and len(e) > 1
+    }
+
+
 def token_words(doc: Doc) -> Words:
     """Each token's text, lower-case form, lower-case lemma and part of speech, as lists read once."""
     return doc_index(doc).words()
