@@ -106,8 +106,7 @@ _ASPECT_VERBS = function_words("aspect-verb")
 
 
 def _infinitive(token: Token) -> bool:
-    # (the small model makes "went on to promote" an adverbial clause as often as a complement)
-    return token.dep_ in ("xcomp", "advcl") and any(c.dep_ == "aux" and c.lower_ == "to" for c in token.children)
+    return token.dep_ in labels("infinitive-clause") and any(c.dep_ == "aux" and c.lower_ == "to" for c in token.children)
 
 
 def is_say_verb(token: Token) -> bool:

@@ -177,7 +177,7 @@ def _persons_surname(ent: Span, surnames: set[str]) -> bool:
     died" beside "Whitney Houston")."""
     name = ent[:-1] if len(ent) > 1 and ent[-1].tag_ == "POS" else ent
     return name.text in surnames and (
-        untagged_place(name.text) is None or len(name) == 1 and name.root.dep_ in ("poss", "nsubj", "nsubjpass")
+        untagged_place(name.text) is None or len(name) == 1 and name.root.dep_ in labels("subject-or-owner")
     )
 
 
