@@ -90,8 +90,9 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
     events = _event_tokens(doc)
     builder = Builder(doc)
     ents_by_start = {e.start: e for e in doc_ents(doc) if e.label_ in _GEO_LABELS}
-    surnames = _surnames(doc)
-    person_surnames = set(full_name_surnames(doc).values())
+    full_names = full_name_surnames(doc)
+    surnames = _surnames(doc, full_names)
+    person_surnames = set(full_names.values())
     named = _gpe_names(doc, events)
     for sent in doc.sents:
         i = sent.start
@@ -147,14 +148,13 @@ def _in_title(doc: Doc, i: int) -> bool:
     return j >= 0 and doc[j].lower_ in WORK_CUES
 
 
-def _surnames(doc: Doc) -> set[str]:
+def _surnames(doc: Doc, full: dict[str, str]) -> set[str]:
     """Names the model tags GPE that are people's names or surnames.
 
     "Sheeran" is the last word of a PERSON named in full elsewhere; in "Singer Ana Rivera"
     the model tags "Rivera" GPE after an untagged first name. Either way every lone
     mention of the word is the person, not a town.
     """
-    full = full_name_surnames(doc)
     lone = {e.text for e in doc_ents(doc) if e.label_ == "PERSON" and len(e) == 1}
     # "Mara Kent" tagged PERSON in the headline and GPE after a dateline: the model's own
     # other reading of the same full name says who it is
