@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
-from kg.extract.cues import strip_marks
+from kg.extract.text.marks import strip_marks
 from kg.io.article import Article
 from kg.nlp import extract, load_pipeline
 

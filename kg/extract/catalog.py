@@ -7,7 +7,13 @@ the code.
 
 from __future__ import annotations
 
-from kg.extract import event_places, perf_bills, perf_frames, performances, quote_sieves, show_context, works
+from kg.extract.events import locations as event_places
+from kg.extract.performances import bills as perf_bills
+from kg.extract.performances import extract as performances
+from kg.extract.performances import frames as perf_frames
+from kg.extract.performances import show_context
+from kg.extract.quotes import sieves as quote_sieves
+from kg.extract.works import extract as works
 from kg.extract.sieves import Sieve, markdown
 
 #: The lines between which docs/extraction.md holds the generated table.

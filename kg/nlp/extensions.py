@@ -18,9 +18,9 @@ DOC_EXTENSIONS: dict[str, object] = {
     "events": (),
     "places": (),
     "performances": (),
-    "focus": None,  # kg.extract.discourse.Focus: who is in focus, sentence by sentence
-    "event_mentions": (),  # kg.extract.event_names.EventMention: the event names, before places
-    "kg_index": None,  # kg.extract.text.DocIndex: what every extractor asks of the Doc, built once
+    "focus": None,  # kg.extract.people.discourse.Focus: who is in focus, sentence by sentence
+    "event_mentions": (),  # kg.extract.events.names.EventMention: the event names, before places
+    "kg_index": None,  # kg.extract.text.doc_index.DocIndex: what every extractor asks of the Doc, built once
 }
 
 

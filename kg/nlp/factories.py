@@ -12,15 +12,15 @@ from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.coref import read_entities
-from kg.extract.event_names import find_event_mentions
-from kg.extract import gazetteer
-from kg.extract.events import extract_events
-from kg.extract.performances import extract_performances
-from kg.extract.places import extract_places
-from kg.extract.quotes import extract_quotes
-from kg.extract.text import is_spaced_dash, release_index
-from kg.extract.works import extract_works, link_creators
+from kg.extract.people.coref import read_entities
+from kg.extract.events.names import find_event_mentions
+from kg.extract.text import gazetteer
+from kg.extract.events.extract import extract_events
+from kg.extract.performances.extract import extract_performances
+from kg.extract.places.extract import extract_places
+from kg.extract.quotes.extract import extract_quotes
+from kg.extract.text.doc_index import is_spaced_dash, release_index
+from kg.extract.works.extract import extract_works, link_creators
 from kg.nlp.extensions import set_doc_extensions
 
 #: kg's fact components, in the order they must run (each reads the ones before it).

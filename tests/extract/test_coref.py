@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kg.extract.coref import entity_at
+from kg.extract.people.coref import entity_at
 from kg.extract.model import Entity, Facts, TextSpan
 
 
@@ -300,7 +300,7 @@ def test_given_name_left_out_of_the_entity_is_added(run) -> None:
 def test_a_line_the_parser_cuts_in_two_is_no_caption(nlp) -> None:
     """A caption is a whole line; a sentence the parser ends mid-line is narration, whose
     pronouns are resolved."""
-    from kg.extract.coref import _is_caption
+    from kg.extract.people.coref import _is_caption
     from kg.io.article import Article
     from kg.nlp.pipeline import make_doc
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract.dates import is_date_text, parse_date
+from kg.extract.text.dates import is_date_text, parse_date
 from kg.extract.model import TextSpan
 
 

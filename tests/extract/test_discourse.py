@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kg.extract.discourse import W_OTHER, W_QUOTED, W_SUBJECT, Focus, Salience
+from kg.extract.people.discourse import W_OTHER, W_QUOTED, W_SUBJECT, Focus, Salience
 
 
 def test_narration_decays_salience_and_quoted_speech_does_not():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import spacy
 from spacy.tokens import Doc
 
-from kg.extract.event_descriptions import _of_phrase_end
+from kg.extract.events.descriptions import _of_phrase_end
 
 
 def _parsed(words: list[str], heads: list[int], deps: list[str], pos: list[str]) -> Doc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kg.extract.gazetteer import given_name_gender, is_demonym, is_given_name, place_kind, untagged_place
+from kg.extract.text.gazetteer import given_name_gender, is_demonym, is_given_name, place_kind, untagged_place
 
 
 def test_places_get_their_kind_with_the_most_inclusive_winning():

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from kg.extract import lexicon
+from kg.extract.text import lexicon
 
 
 @pytest.mark.parametrize("name", lexicon.names())

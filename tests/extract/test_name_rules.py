@@ -5,7 +5,7 @@ from __future__ import annotations
 import spacy
 from spacy.tokens import Doc
 
-from kg.extract.name_rules import trim_of
+from kg.extract.people.name_rules import trim_of
 
 
 def _parsed(words: list[str], pos: list[str], deps: list[str], heads: list[int]) -> Doc:
@@ -27,7 +27,7 @@ def test_a_verb_at_the_edge_of_a_name_that_is_no_subject_is_trimmed() -> None:
 
 def test_a_name_ending_in_a_kind_of_place_or_show_is_no_person() -> None:
     # "Milo City" and "Elton County" start with given names but are towns and counties
-    from kg.extract.name_rules import given_name_first, is_venue
+    from kg.extract.people.name_rules import given_name_first, is_venue
 
     words = ["Milo", "City", "and", "Nina", "Park", "and", "Elton", "County", "on", "Lena", "Ortiz", "Show"]
     doc = Doc(spacy.blank("en").vocab, words=words)
@@ -37,7 +37,7 @@ def test_a_name_ending_in_a_kind_of_place_or_show_is_no_person() -> None:
 
 def test_the_person_after_a_possessive_in_one_entity_is_kept() -> None:
     # "Acme Weekly's Dana Hale said": the model tags the whole run as one organisation
-    from kg.extract.name_rules import possessed_name
+    from kg.extract.people.name_rules import possessed_name
 
     words = ["Acme", "Weekly", "'s", "Dana", "Hale", "said"]
     doc = Doc(spacy.blank("en").vocab, words=words, pos=["PROPN"] * 2 + ["PART"] + ["PROPN"] * 2 + ["VERB"],
@@ -51,7 +51,7 @@ def test_the_person_after_a_possessive_in_one_entity_is_kept() -> None:
 
 def test_a_name_headed_by_an_organisation_word_before_of_or_for_is_an_organisation() -> None:
     # the small model tags such names PERSON now and then; "de" and "bin" are parts of names
-    from kg.extract.name_rules import mention_of
+    from kg.extract.people.name_rules import mention_of
 
     words = ["Department", "of", "Harbour", "Safety", "and", "Committee", "for", "a", "Fair", "Levy", "and",
              "Oscar", "de", "la", "Vega", "and", "Rafa", "Nadal"]
@@ -69,7 +69,7 @@ def _with_ents(words: list[str], tags: list[str], deps: list[str], heads: list[i
 
 def test_the_surname_of_one_person_named_in_full_is_no_group_whatever_its_verb() -> None:
     # "Nora Fell spoke. Fell say it hurt.": the parser's plural verb does not make her a band
-    from kg.extract.name_rules import plural_names
+    from kg.extract.people.name_rules import plural_names
 
     words = ["Nora", "Fell", "spoke", ".", "Fell", "say", "it", "hurt", "."]
     tags = ["NNP", "NNP", "VBD", ".", "NNP", "VBP", "PRP", "VBD", "."]

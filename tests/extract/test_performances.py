@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from kg.extract.model import Entity, Facts, TextSpan
-from kg.extract.performances import extract_performances
-from kg.extract.works import link_creators
+from kg.extract.performances.extract import extract_performances
+from kg.extract.works.extract import link_creators
 
 SEED = Path(__file__).resolve().parents[2] / "examples" / "seed.txt"
 

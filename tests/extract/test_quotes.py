@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kg.extract.cues import find_marked_spans, strip_marks
+from kg.extract.text.marks import find_marked_spans, strip_marks
 from kg.extract.model import Facts
 
 
@@ -403,7 +403,7 @@ def test_words_a_person_says_stay_a_quotation_when_taken_for_a_title(nlp) -> Non
     """The works stage may read a quoted sentence (a headline's, or one the model tags) as a
     title; lower-case words with a speaker's cue are still words said, a title in capitals not."""
     from kg.extract.model import TextSpan, Work
-    from kg.extract.quotes import extract_quotes
+    from kg.extract.quotes.extract import extract_quotes
     from kg.io.article import Article
     from kg.nlp.pipeline import make_doc
 
@@ -468,12 +468,12 @@ def test_seed_article_quotes(run, shared_dir) -> None:
 def test_fragment_holder_prefers_the_reporter_before_the_words(nlp) -> None:
     """Words the parser left outside the verb of saying before them are still the reporter's
     account, not the words of the person the account is about."""
-    from kg.extract.cues import find_marked_spans
-    from kg.extract.quote_cues import Candidate, left_context, right_context
-    from kg.extract.quote_fragments import by_fragment_holder
-    from kg.extract.quote_sieves import QuoteContext
-    from kg.extract.quotes import _quoted_tokens
-    from kg.extract.text import doc_text
+    from kg.extract.text.marks import find_marked_spans
+    from kg.extract.quotes.candidates import Candidate, left_context, right_context
+    from kg.extract.quotes.fragments import by_fragment_holder
+    from kg.extract.quotes.sieves import QuoteContext
+    from kg.extract.quotes.extract import _quoted_tokens
+    from kg.extract.text.doc_index import doc_text
     from kg.io.article import Article
     from kg.nlp.pipeline import make_doc
 

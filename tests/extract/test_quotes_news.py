@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract.cues import find_marked_spans
+from kg.extract.text.marks import find_marked_spans
 
 from .test_quotes import _said
 

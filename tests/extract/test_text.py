@@ -1,4 +1,4 @@
-"""The shared token tests of kg.extract.text, on Docs built by hand (no model needed)."""
+"""The shared token tests of kg.extract.text.doc_index, on Docs built by hand (no model needed)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 import spacy
 from spacy.tokens import Doc
 
-from kg.extract.text import is_spaced_dash, named_after_cue, title_run_start, token_words
+from kg.extract.text.doc_index import is_spaced_dash, named_after_cue, title_run_start, token_words
 from kg.nlp.extensions import set_doc_extensions
 
 set_doc_extensions()

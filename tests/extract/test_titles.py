@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract.titles import bare, title_in_name, title_split, words_of
+from kg.extract.people.titles import bare, title_in_name, title_split, words_of
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract.dates import parse_date
+from kg.extract.text.dates import parse_date
 from kg.extract.model import Facts
 
 

@@ -1,0 +1,1 @@
+"""Events and the article's scene: shows, festivals, ceremonies, where and when they took place."""

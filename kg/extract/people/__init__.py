@@ -1,0 +1,1 @@
+"""The cast: people, groups and organisations, names the model misses, descriptions, coreference."""

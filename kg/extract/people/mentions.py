@@ -1,0 +1,285 @@
+"""Name mentions of people and organisations, with the small model's errors mended.
+
+The small English model swallows possessives into names ("Smith's Facebook" as one
+ORG), tags venues as people ("X Live"), and misses names at the start of a sentence.
+This module turns ``doc.ents`` into clean name mentions that coref can cluster.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from spacy.tokens import Doc, Span
+
+from kg.extract.text.marks import (
+    GROUP_NOUNS,
+    HONORIFICS,
+    PERSON_NOUNS,
+    VENUE_WORDS,
+    is_mark,
+)
+from kg.extract.text.gazetteer import is_demonym, is_given_name
+from kg.extract.text.lexicon import function_words, labels, tagged
+from kg.extract.model import TOWN_KINDS
+from kg.extract.people.name_recovery import (
+    candidate_runs,
+    given_name,
+    missed_names,
+    month_as_given_name,
+    name_parts,
+    plural_proper_subjects,
+    repeated_names,
+    subject_of_performing,
+    subject_of_saying,
+    subject_with_pronoun,
+    surname_acts,
+    untagged_person,
+    used_as_surname,
+)
+from kg.extract.people.name_rules import (
+    ORG_LABELS,
+    PLACE_PREPS,
+    TITLE_ABBREVIATIONS,
+    NameMention,
+    after_role,
+    blocked_ranges,
+    given_name_first,
+    in_marks,
+    is_platform,
+    is_speaking_org,
+    is_venue,
+    looks_like_name,
+    member_of,
+    mention_of,
+    modifier_of,
+    name_key,
+    overlaps_of,
+    plural_names,
+    possessed_name,
+    record_names,
+    the_plural,
+    trim_of,
+)
+from kg.extract.text.doc_index import doc_ents
+from kg.extract.people.titles import bare
+
+#: Entity labels that are never people.
+_NUMERIC_LABELS = labels("numeric")
+
+
+def name_mentions(doc: Doc) -> list[NameMention]:
+    """People and speaking organisations named in ``doc``, in text order.
+
+    Returns:
+        Mentions with the possessive cut off, venues and works dropped, and people the
+        model missed or mislabelled added back: a name that starts with a common given
+        name, a word equal to part of a person's name found elsewhere, or a proper noun
+        that is the subject of a verb of saying.
+    """
+    blocked = blocked_ranges(doc)
+    things = record_names(doc)
+    covered: set[int] = set()
+    spans: list[tuple[Span, Span]] = []
+    claimed: list[Span] = []
+    for ent in doc_ents(doc):
+        covered.update(range(ent.start, ent.end))
+        owned = possessed_name(doc, ent.start, ent.end)
+        if owned is not None:
+            spans.append((owned, owned))
+        start, end = trim_of(doc, ent.start, ent.end)
+        while end - start > 2 and doc[start + 1].pos_ == "PROPN" and (
+            doc[start].lower_ in PERSON_NOUNS or doc[start].lower_ in TITLE_ABBREVIATIONS
+            or given_name(doc[start + 1]) and not given_name(doc[start]) and doc[start].lower_ not in HONORIFICS
+        ):
+            # "Councillor X Y", "Frontwoman X Y", "Islander Peter Y": a word before a given name is a
+            # description, not part of the name
+            start += 1
+        while (
+            start > 0
+            and start == ent.start
+            and given_name(doc[start - 1])
+            and (doc[start - 1].ent_iob_ == "O" or month_as_given_name(doc[start - 1]))
+        ):
+            # "Ana [Rivera]": a given name the model left out of the entity
+            start -= 1
+            covered.add(start)
+        span = doc[start:end]
+        if (
+            end <= start
+            or ent.label_ in _NUMERIC_LABELS
+            or not looks_like_name(span)
+            or in_marks(span)
+            or modifier_of(span)
+        ):
+            continue
+        if len(span) == 1 and (ent.label_ == "NORP" or is_demonym(span.text)) and _described(span):
+            # "the 81-year-old Democrat", "the young Parisian": a party, a nationality or a town's
+            # people heading a description is no name
+            continue
+        if is_platform(span):
+            # "posted on Chirper": a platform is where words appear, not who says them
+            continue
+        if (
+            name_key(span.text) in things or overlaps_of(blocked, span.start_char, span.end_char)
+        ) and not (_acts_like_person(span) or _named_person(ent, span)
+                   or ent.label_ in ORG_LABELS and subject_of_performing(span)):
+            # "X Festival" tagged PERSON, or words claimed by places, works or events, unless it
+            # speaks or is a given name acting; a surname may still join its person below
+            claimed.append(span)
+            continue
+        spans.append((ent, span))
+    plural = plural_names(doc)
+    outvoted = _outvoted_names(doc)
+
+    def tagged_person(ent: Span, span: Span) -> bool:
+        # tagged PERSON (not a venue, nor a name whose other tags outvote it), or a person by its words
+        return (ent.label_ == "PERSON" and not is_venue(span) and span.text not in outvoted
+                or given_name_first(span) or after_role(span))
+
+    towns = frozenset(name_key(p.name) for p in doc._.places if p.kind in TOWN_KINDS)
+    # "bluegrass legend X Y", "belonged to Jade Y": people the model did not tag at all
+    described = [span for span in candidate_runs(doc, covered, blocked) if untagged_person(span)]
+    covered.update(t.i for span in described for t in span)
+    spans += [(span, span) for span in described]
+    people = [
+        # "the band X" tagged PERSON, a name that takes a plural verb, "the Beatles" are groups
+        mention_of(span, "group" if (span.text in plural or _after_group_noun(span) or the_plural(span))
+                 and not given_name_first(span) else "person")
+        for ent, span in spans
+        if tagged_person(ent, span)
+    ]
+    parts = name_parts(people)
+    # "Lopes beat Rivera" after "top seed Ana Rivera": a person's surname tagged as a place
+    people += [mention_of(span, "person") for span in claimed if _surname_of(span, people)]
+    found = list(people)
+    for ent, span in spans:
+        if tagged_person(ent, span):
+            continue
+        if span.text.lower() in parts or subject_with_pronoun(span) or surname_acts(span):
+            # part of a person's name, a mislabelled subject taken up by "he"/"she", or a
+            # full name whose surname alone acts as a person elsewhere
+            found.append(mention_of(span, "person"))
+        elif ent.label_ in ORG_LABELS and span.end == ent.end and is_speaking_org(span):
+            # an organisation that speaks or acts; "the band X" is a group
+            found.append(mention_of(span, "group" if _after_group_noun(span) else "organization"))
+        elif ent.label_ in ORG_LABELS and span.end == ent.end and subject_of_performing(span):
+            # "The X Philharmonic performed ...": an ensemble
+            found.append(mention_of(span, "group"))
+        elif ent.label_ in ORG_LABELS and span.end == ent.end and member_of(span):
+            # "the singer of X", "Y of X joined": X is the band its member plays in
+            found.append(mention_of(span, "group"))
+        elif _after_group_noun(span) and span.end == ent.end and ent.label_ in labels("place-or-org"):
+            # "the trio Blackwater Creek" tagged as a place, "folk duo X & Y" as a company
+            found.append(mention_of(span, "group"))
+        elif subject_of_saying(span):
+            # a person mislabelled as a work or a place, who speaks ("the Kestrels said": a band);
+            # a town or a country that speaks is its government ("North Korea said")
+            town = name_key(span.text) in towns and not used_as_surname(span)
+            kind = "organization" if town else "group" if the_plural(span) else "person"
+            found.append(mention_of(span, kind))
+    found.extend(missed_names(doc, parts | name_parts(found), covered, blocked, plural))
+    found.extend(plural_proper_subjects(doc, found, blocked, plural))
+    found.extend(repeated_names(doc, found, blocked))
+    # a headline's "X Festival adds ..." speaks, but an event is nobody (a work may be a
+    # person's name the works stage misread, so only events count here)
+    events = frozenset(name_key(e.name) for e in doc._.events)
+    # "a second Wembley date" beside "Wembley Stadium": the place's first word is no one
+    place_heads = frozenset(name_key(p.name.split()[0]) for p in doc._.places if len(p.name.split()) > 1)
+    full_names = " ".join(m.text for m in found if m.kind == "person" and " " in m.text).split()
+    found = [m for m in found if m.kind != "person" or name_key(m.text) not in events and not (
+        " " not in m.text and name_key(m.text) in place_heads and m.text not in full_names)]
+    found = _cut_run_on_names(found)
+    found.sort(key=lambda m: m.start)
+    return found
+
+
+def _outvoted_names(doc: Doc) -> frozenset[str]:
+    """Names of two words or more that the model tags PERSON in fewer mentions than as a place
+    or an organisation ("La Scala", "Sandy Hook", "Trump Tower" tagged PERSON once): the
+    other readings win. A single word is left alone: the small model tags a surname as an
+    organisation about as often as a person."""
+    votes: dict[str, Counter[str]] = {}
+    for ent in doc_ents(doc):
+        if " " in ent.text:
+            votes.setdefault(ent.text, Counter())[ent.label_] += 1
+    other = labels("place-or-org")
+    return frozenset(name for name, count in votes.items()
+                     if 0 < count["PERSON"] < sum(count[label] for label in other))
+
+
+def _cut_run_on_names(found: list[NameMention]) -> list[NameMention]:
+    """A name seen once that runs on past a person's name seen elsewhere is cut back to it.
+
+    Title-cased headlines make the model read "X Y Slams Critics" as one name, and page
+    chrome or a headline's words before it "Explore X Y", "Offensive Things X Y"; the
+    article's body names "X Y" alone. A title and a given name ("Sir X") is no full name:
+    "Sir X Y" seen once is not cut back to it. Words before a name are cut only when none of
+    them is a given name and the name starts with one ("Ana Wasserman Ruiz" keeps her given
+    name, "Marine Le Pen" is not cut to "Le Pen").
+    """
+    texts = [m.text for m in found]
+    out = []
+    for m in found:
+        if m.kind == "person" and len(m.text.split()) >= 3 and texts.count(m.text) == 1:
+            people = [o for o in found if o.kind == "person" and len(bare(o.text).split()) >= 2]
+            prefixes = [o for o in people if m.text.startswith(o.text + " ")]
+            suffixes = [o for o in people if m.text.endswith(" " + o.text) and _led_by_chrome(m.text, o.text)]
+            if prefixes:
+                best = max(prefixes, key=lambda o: len(o.text))
+                m = NameMention(m.start, m.start + (best.end - best.start), best.text, m.kind, m.honorific)
+            elif suffixes:
+                best = max(suffixes, key=lambda o: len(o.text))
+                m = NameMention(m.end - (best.end - best.start), m.end, best.text, m.kind, m.honorific)
+        out.append(m)
+    return out
+
+
+def _led_by_chrome(longer: str, name: str) -> bool:
+    """Whether the words before ``name`` in ``longer`` are no part of it: no title, no given name among
+    them, and ``name`` itself starts with a given name."""
+    lead = longer[: -len(name)].split()
+    return bare(longer) == longer and is_given_name(name.split()[0]) and not any(is_given_name(w) for w in lead)
+
+
+def _described(span: Span) -> bool:
+    """A word after a determiner and its modifiers: "the veteran Democrat", "a 40-year-old Texan"."""
+    doc = span.doc
+    i = span.start - 1
+    while i >= 0 and (doc[i].pos_ in labels("noun-run") or is_mark(doc[i].text, "-–")):
+        i -= 1
+    return i >= 0 and doc[i].pos_ == "DET" and doc[i].lower_ in function_words("article")
+
+
+def _named_person(ent: Span, span: Span) -> bool:
+    """A common given name first, no venue word last, not after "at" or "in": "Emma Lowe" is no venue.
+
+    ("Victoria Park" and "at Grace Hall" stay places.)
+    """
+    before = span.doc[span.start - 1].lower_ if span.start > 0 else ""
+    return (
+        ent.label_ not in _NUMERIC_LABELS
+        and given_name_first(span)
+        and span[-1].lower_ not in VENUE_WORDS
+        and before not in PLACE_PREPS | function_words("event-place-prep")
+    )
+
+
+def _surname_of(span: Span, people: list[NameMention]) -> bool:
+    """One word that is the last word of a person's longer name, not after "in", "at" or "from"."""
+    doc = span.doc
+    before = doc[span.start - 1].lower_ if span.start > 0 else ""
+    if len(span) != 1 or not span[0].is_title or before in function_words("event-place-prep"):
+        return False
+    return any(len(m.text.split()) > 1 and m.text.split()[-1] == span.text for m in people)
+
+
+def _after_group_noun(span: Span) -> bool:
+    """ "the band X", "rock group X": the word before the name says it is a group."""
+    return span.start > 0 and span.doc[span.start - 1].lower_ in GROUP_NOUNS - tagged("group_nouns", "business")
+
+
+def _acts_like_person(span: Span) -> bool:
+    """A subject of saying, or a given name as subject: "Nina Park released" is not a park."""
+    return subject_of_saying(span) or (given_name_first(span) and span.root.dep_ in ("nsubj", "nsubjpass"))
+
+

@@ -1,0 +1,1 @@
+"""Performances: who performed which work, at which show, where and when."""

@@ -1,0 +1,93 @@
+"""The show-context resolver: every performance of the article placed at its show, venue and
+city, after all clause-level facts are found.
+
+A review sets the scene once (a headline, a dateline, "X took the stage at V in C on
+Sunday") and names the songs paragraphs later. Each performance the clause left unplaced
+takes, in order of evidence, and each step a named sieve:
+
+1. ``context.sentence``: an event its own sentence names;
+2. ``context.paragraph``: the event the paragraph before it names, within two sentences;
+3. ``context.article-show``: the one show the whole article is about (failing any named show, the
+   one occasion of another kind it places: an evening held at a hall, a funeral in a town);
+4. ``context.lead-venue``: the venue the top of an article without a named show puts its act at;
+5. ``context.dateline``: the city of the dateline.
+
+The place of an event it took is the event's own, followed up ``schema:containedInPlace``
+by the graph, so a performance is never placed anywhere its show was not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from spacy.tokens import Doc
+
+from kg.extract.events.locations import dateline_city
+from kg.extract.model import Event, Performance
+from kg.extract.performances.context import Index
+from kg.extract.sieves import sieve
+from kg.extract.text.doc_index import sentence_bounds
+
+CLAUSE = sieve("context.clause", "the event, venue or city the performance's own clause names",
+               "Rivera sang 'Lantern Song' at the Brindle Hall. → Brindle Hall", 0.86)
+SENTENCE = sieve("context.sentence", "an event its sentence names, for a performance its clause left unplaced",
+                 "At the Quarry Festival, fans heard Rivera sing 'Lantern Song'. → Quarry Festival", 0.67)
+PARAGRAPH = sieve("context.paragraph", "the event named in the two sentences before it",
+                  "The Quarry Festival opened on Friday. Rivera sang 'Lantern Song'. → Quarry Festival", 0.67)
+ARTICLE_SHOW = sieve("context.article-show",
+                     "the one show the whole article is about (failing any, the one occasion it places)",
+                     "a review of the Lantern Tour's opening night: every song → the Lantern Tour", 0.95)
+LEAD_VENUE = sieve("context.lead-venue", "the venue the top of an article with no named show puts the act at",
+                   "Rivera returned to the Brindle Hall on Saturday. ... She sang 'Lantern Song'. → Brindle Hall", 0.83)
+DATELINE = sieve("context.dateline", "the city of the article's dateline",
+                 "NASHVILLE (AP) — ... Rivera sang 'Lantern Song'. → Nashville", 0.85)
+
+#: How many sentences back a paragraph's event still places a performance.
+_PARAGRAPH_SENTENCES = 2
+
+
+def resolve(doc: Doc, idx: Index, performances: list[Performance]) -> list[Performance]:
+    """The performances, each unplaced one given the show context the evidence supports."""
+    events = {e.key: e for e in doc._.events}
+    dateline = dateline_city(doc)
+    out = []
+    for p in performances:
+        if p.event is not None or p.location is not None:
+            out.append(p if p.context_rule else replace(p, context_rule=CLAUSE.id))
+            continue
+        event, rule = _event_for(doc, idx, p, events)
+        location = None
+        lead = idx.lead_venue
+        if event is None and lead is not None and (not lead.people or p.performer in lead.people):
+            location, rule = lead.place, LEAD_VENUE
+        elif event is None and dateline is not None:
+            location, rule = dateline[0], DATELINE
+        if event is None and location is None:
+            out.append(p)
+            continue
+        date = p.date or (events[event].date if event is not None else None)
+        out.append(replace(p, event=event, location=location or (events[event].location if event else None),
+                           date=date, context_rule=rule.id))
+    return out
+
+
+def _event_for(doc: Doc, idx: Index, p: Performance, events: dict[str, Event]):  # type: ignore[no-untyped-def]
+    """The event the sentence, the paragraph or the article gives an unplaced performance."""
+    span = doc.char_span(p.span.start, p.span.end, alignment_mode="expand")
+    if span is not None:
+        in_sentence = [idx.event_at[k] for k in range(span.start, span.end) if k in idx.event_at]
+        if len(set(in_sentence)) == 1:
+            return in_sentence[0], SENTENCE
+        starts, _ = sentence_bounds(doc)
+        first, k = span.start, 0
+        for _ in range(_PARAGRAPH_SENTENCES):
+            if first == 0 or "\n\n" in doc[starts[first - 1] : first].text:
+                break
+            first = starts[first - 1]
+            k += 1
+        before = {idx.event_at[i] for i in range(first, span.start) if i in idx.event_at}
+        if len(before) == 1:
+            return before.pop(), PARAGRAPH
+    if idx.article_event is not None and idx.article_event in events:
+        return idx.article_event, ARTICLE_SHOW
+    return None, None

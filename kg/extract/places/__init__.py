@@ -1,0 +1,1 @@
+"""Places: venues, cities, regions and countries, chained by containment."""

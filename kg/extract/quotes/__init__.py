@@ -1,0 +1,1 @@
+"""Quotations and their speakers."""

@@ -1,0 +1,266 @@
+"""What every extractor asks of a parsed Doc, computed once: its text, tokens, entities, each
+token's sentence, its subjects, and the small token tests that names, events and places share.
+
+spaCy rebuilds ``doc.text``, ``doc.ents`` and ``token.sent`` on every access, and makes a new
+Token object each time one is indexed or iterated; the extractors ask for them per token, in
+a dozen passes over the Doc. A :class:`DocIndex` answers from lists built once per Doc. It
+lives on the declared extension ``doc._.kg_index``; its tokens refer back to the Doc, so the
+last of kg's components lets the index go (:func:`release_index`) and a processed Doc is
+freed as soon as it is dropped, not left to the garbage collector.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from spacy.attrs import LEMMA, LOWER, ORTH, POS
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.text.marks import is_dash
+from kg.extract.text.lexicon import function_words, labels, words
+
+#: Parts of speech of function words: never part of a name, even when capitalised.
+_FUNCTION_POS = labels("function")
+#: Words that may sit inside a name between capitalised words ("Rock & Roll", "Day of the Dead").
+NAME_INNER = function_words("name-inner")
+#: Inner words that may not follow a capitalised word at a name's start.
+_NAME_INNER_EDGE = function_words("genitive") | {"the"}
+#: Possessive nouns that belong inside a name ("Teachers' Day"), unlike a person's ("Rivera's").
+_NAME_POSSESSORS = words("name_possessors")
+#: "St", "Saint": a saint's possessive belongs inside the name ("St Agnes's Chapel").
+_SAINTS = function_words("saint")
+
+
+class Words(NamedTuple):
+    """Per token index, the strings the rules test most: read once per Doc, so a pass over every
+    token can skip the ones it has no use for without touching a Token."""
+
+    text: list[str]
+    lower: list[str]
+    lemma: list[str]  # lower-cased
+    pos: list[str]
+
+
+class DocIndex:
+    """A Doc's text, tokens, entities, sentence bounds per token and subject indices, each built on first use.
+
+    The entities are read when the index is made: kg_entity_lines, the one component that
+    sets ``doc.ents``, runs before any index exists.
+    """
+
+    def __init__(self, doc: Doc) -> None:
+        self.tokens: list[Token] = list(doc)
+        self.text: str = "".join(t.text_with_ws for t in self.tokens)
+        self.ents: tuple[Span, ...] = doc.ents
+        self._sent_starts: list[int] | None = None
+        self._sent_ends: list[int] | None = None
+        self._subjects: list[int] | None = None
+        self._numbers: dict[int, int] | None = None
+        self._words: Words | None = None
+
+    def words(self) -> Words:
+        """Each token's text, lower-case form, lower-case lemma and part of speech."""
+        if self._words is None:
+            # one array of string ids from spaCy, then each id's string (asking each Token is slower)
+            ids = self.tokens[0].doc.to_array([ORTH, LOWER, LEMMA, POS]).T.tolist() if self.tokens else [[]] * 4
+            text, lower, lemma, pos = (_strings(self.tokens[0].doc, column) if column else [] for column in ids)
+            self._words = Words(text, lower, list(map(str.lower, lemma)), pos)
+        return self._words
+
+    def sentence_bounds(self, doc: Doc) -> tuple[list[int], list[int]]:
+        """Per token, the index of its sentence's first token and one past its last."""
+        if self._sent_starts is None or self._sent_ends is None:
+            starts, ends = [0] * len(doc), [0] * len(doc)
+            for sent in doc.sents:
+                start, end = sent.start, sent.end
+                starts[start:end] = [start] * (end - start)
+                ends[start:end] = [end] * (end - start)
+            self._sent_starts, self._sent_ends = starts, ends
+        return self._sent_starts, self._sent_ends
+
+    def sentence_number(self, doc: Doc, i: int) -> int:
+        """The number of the sentence of token ``i`` (the first sentence is 0)."""
+        starts = self.sentence_bounds(doc)[0]
+        if self._numbers is None:
+            self._numbers = {start: n for n, start in enumerate(sorted(set(starts)))}
+        return self._numbers[starts[i]]
+
+    def subjects(self, doc: Doc) -> list[int]:
+        """Indices of the doc's subjects, read from the dependency array in one call."""
+        if self._subjects is None:
+            wanted = {doc.vocab.strings["nsubj"], doc.vocab.strings["nsubjpass"]}
+            self._subjects = [i for i, dep in enumerate(doc.to_array("DEP").tolist()) if dep in wanted]
+        return self._subjects
+
+
+#: Strings by their id in spaCy's string store, shared by every Doc of a process (ids are hashes).
+_STRINGS: dict[int, str] = {}
+
+
+def _strings(doc: Doc, ids: list[int]) -> list[str]:
+    """The strings of string-store ids (tokens' texts, lemmas or parts of speech)."""
+    found = list(map(_STRINGS.get, ids))
+    if None in found:
+        store = doc.vocab.strings
+        for k, string in enumerate(found):
+            if string is None:
+                found[k] = _STRINGS[ids[k]] = store[ids[k]]
+    return found
+
+
+#: The Doc whose index was asked for last, and that index: the components run one Doc at a
+#: time, and ``doc._`` makes a new accessor object on every use, so most lookups end here.
+_last: tuple[Doc | None, DocIndex | None] = (None, None)
+
+
+def doc_index(doc: Doc) -> DocIndex:
+    """The Doc's :class:`DocIndex`, made on first use."""
+    global _last
+    last_doc, index = _last
+    if last_doc is doc and index is not None:
+        return index
+    index = doc._.kg_index
+    if index is None:
+        index = doc._.kg_index = DocIndex(doc)
+    _last = (doc, index)
+    return index
+
+
+def release_index(doc: Doc) -> None:
+    """Drop the Doc's index once extraction is done, and with it the cycle through its tokens."""
+    global _last
+    doc._.kg_index = None
+    if _last[0] is doc:
+        _last = (None, None)
+
+
+def doc_text(doc: Doc) -> str:
+    """The text of the doc, read once."""
+    return doc_index(doc).text
+
+
+def doc_tokens(doc: Doc) -> list[Token]:
+    """The tokens of the doc, made once (``doc[i]`` makes a new Token object each time)."""
+    return doc_index(doc).tokens
+
+
+def doc_ents(doc: Doc) -> tuple[Span, ...]:
+    """The named entities of the doc, made once (``doc.ents`` makes new Spans each time)."""
+    return doc_index(doc).ents
+
+
+def full_name_surnames(doc: Doc) -> dict[str, str]:
+    """Each name the model tagged PERSON in full, with its surname read past what the model
+    swept into it ("Bernie Sanders'" with its apostrophe, "John Kasich 2" with a number)."""
+    return {
+        e.text: next((t.text for t in reversed(e) if t.is_alpha and t.text[0].isupper()), e[-1].text)
+        for e in doc_ents(doc)
+        if e.label_ == "PERSON" and len(e) > 1
+    }
+
+
+def token_words(doc: Doc) -> Words:
+    """Each token's text, lower-case form, lower-case lemma and part of speech, as lists read once."""
+    return doc_index(doc).words()
+
+
+def sentence_bounds(doc: Doc) -> tuple[list[int], list[int]]:
+    """Per token, the index of its sentence's first token and one past its last."""
+    return doc_index(doc).sentence_bounds(doc)
+
+
+def sentence_number(doc: Doc, i: int) -> int:
+    """The number of the sentence of token ``i`` in the doc (the first sentence is 0)."""
+    return doc_index(doc).sentence_number(doc, i)
+
+
+def subject_indices(doc: Doc) -> list[int]:
+    """Indices of the subjects of the doc: the rules on subjects skip all other tokens."""
+    return doc_index(doc).subjects(doc)
+
+
+def is_cap(token: Token) -> bool:
+    """A capitalised content word: part of a name (a sentence-initial "The" is not)."""
+    t = token.text
+    return t[:1].isupper() and any(c.isalpha() for c in t) and token.pos_ not in _FUNCTION_POS
+
+
+def title_run_start(doc: Doc, end: int, floor: int) -> int:
+    """Leftmost token of the run of capitalised words (and name-internal words) ending at ``end``.
+
+    ``end`` is the index of the run's last token; the run never crosses ``floor``.
+    Name-internal words ("&", "of") are kept only when a capitalised word precedes them.
+    """
+    start = end
+    i = end - 1
+    while i >= floor:
+        tok = doc[i]
+        # a capitalised word; long all-caps words are shouting, not names
+        if is_cap(tok) and (not tok.text.isupper() or len(tok.text) <= 5):
+            start = i
+        elif tok.lower_ in function_words("genitive") and i - 1 >= floor and (
+                doc[i - 1].lower_ in _NAME_POSSESSORS or i - 2 >= floor and doc[i - 2].lower_ in _SAINTS):
+            start = i
+        # "&", "of" between capitalised words
+        elif tok.lower_ in NAME_INNER and tok.lower_ not in _NAME_INNER_EDGE and i - 1 >= floor and is_cap(doc[i - 1]) \
+                and not is_spaced_dash(tok):
+            start = i
+        else:
+            break
+        i -= 1
+    return start
+
+
+def named_after_cue(verb: Token) -> Token | None:
+    """'"...," said X': the last capitalised word of the words after an inverted cue, up to
+    punctuation or a function word ("of", "who"), a date never. The parser may make X anything
+    ("said Skelly" an adverb, "said Oversight ranking Democrat X" the object of "ranking")."""
+    names = []
+    for t in verb.doc[verb.i + 1 : verb.i + 12]:
+        joining = t.text == "-" and not t.whitespace_  # "season-ticket holder"
+        if t.is_punct and not joining or t.is_space or t.pos_ in labels("after-cue-break"):
+            break
+        if t.is_title and t.ent_type_ not in labels("numeric"):
+            names.append(t)
+    return names[-1] if names else None
+
+
+#: An ordinal in digits ("13th", "2nd").
+_ORDINAL = re.compile(r"\d+(st|nd|rd|th)")
+
+
+def numbered(token: Token) -> bool:
+    """Whether a digit ordinal stands right before ``token`` ("the 13th Amendment"): what it
+    numbers is a thing, not a person, however capitalised."""
+    return token.i > 0 and _ORDINAL.fullmatch(token.doc[token.i - 1].lower_) is not None
+
+
+def is_spaced_dash(token: Token) -> bool:
+    """A dash with a space on each side: punctuation between clauses ("Ana Silva - Brindle Hall,
+    Denver", "DENVER - Since ..."), never inside a name, whose hyphens have none."""
+    return is_dash(token.text) and bool(token.whitespace_) and token.i > 0 and bool(token.nbor(-1).whitespace_)
+
+
+def governing_verb(token: Token) -> Token:
+    """The nearest verb above ``token`` (itself if it is one; the root when there is none)."""
+    cur = token
+    for _ in range(8):
+        if cur.pos_ in ("VERB", "AUX") or cur.head.i == cur.i:
+            return cur
+        cur = cur.head
+    return cur
+
+
+#: How many sentences from the top a dateline may start (after a headline and a byline).
+DATELINE_SENTENCES = 3
+
+
+def dateline_end(doc: Doc, end: int) -> bool:
+    """Whether a dateline's spaced dash follows token ``end``: ", Tenn. (AP) —", " (Reuters) -", " —"."""
+    for token in doc[end : end + 8]:
+        if is_dash(token.text) and token.i > 0 and doc[token.i - 1].whitespace_:
+            return True
+        if not (token.text in ",.()" or token.is_title or token.is_upper):
+            return False
+    return False

@@ -1,0 +1,1 @@
+"""Works: an open class of titles recognised by typography and position."""

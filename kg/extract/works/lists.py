@@ -1,0 +1,224 @@
+"""Song titles where a report of a show puts them: in the slots a setlist fills.
+
+Reviews name songs without quotation marks as often as with them ("sang Whoops", "opened
+his set with Know Me From and Cold", "a rendition of X's Y", "hits like A, B and C",
+"ranging from A to B and C", "Another standout was Y"). A title is read at such a slot
+as a run of capitalised words (small words inside it), and a run holding a list is cut
+into its titles. The slots are lexicon data: the verbs of performing
+(``performance_verbs.txt``), the nouns a title is a rendition of (``rendition_nouns.txt``),
+the cue nouns of songs (``work_cues.txt``), the parts of a show (``show_parts.txt``) and
+the words that open a list (``function_words.txt``, tag ``list-opener``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.text.marks import OPENING_MARKS, MarkedSpan, find_marked_spans, is_mark
+from kg.extract.text.gazetteer import is_given_name
+from kg.extract.text.lexicon import function_words, kinds, labels, tagged, words
+from kg.extract.text.doc_index import doc_text, doc_tokens, sentence_bounds, token_words
+
+#: Verbs whose object, or whose "with"/"on"/"into"/"for" object, may be a song's title.
+_VERBS = tagged("performance_verbs", "song") | tagged("performance_verbs", "sure")
+#: Verbs whose unquoted object is a piece of music: what is sung or performed is music.
+_SUNG = tagged("performance_verbs", "voice") | tagged("performance_verbs", "sure")
+#: Prepositions after such a verb that bring in what was played ("opened with", "duet on").
+_PREPS = function_words("title-prep")
+#: Nouns a title is a rendition of ("a rendition of X", "her version of Y").
+_RENDITIONS = tagged("rendition_nouns", "performance") | tagged("rendition_nouns", "work")
+#: Cue nouns of songs ("hits like", "the single", "his popular numbers").
+_SONG_CUES = frozenset(noun for noun, kind in kinds("work_cues").items() if kind == "song")
+#: Verbs of a set's course, whose "with" brings in a song ("opened with A", "closed with B").
+_ROUTE_VERBS = words("route_verbs")
+#: Parts of a show a copula or a comma names with a song ("the encore was X", "For the finale, X").
+_SHOW_PARTS = words("show_parts")
+#: Words that open a list of titles after a cue noun ("like", "including", "such as").
+_OPENERS = function_words("list-opener")
+#: Small words that may sit inside a title ("Lift Every Voice and Sing", "Know Me From").
+_SMALL = function_words("title-small") | function_words("title-filler")
+#: Words that join the titles of a list.
+_JOINERS = function_words("list-joiner") | {"to", "then"}
+#: Entity labels of a one-word name that is someone or somewhere rather than a title ("joined Rivera").
+_NAMES = labels("name-like")
+#: Marks of a catalogue number that belongs to the title before it ("Op. 12", "No. 2").
+CATALOGUE_MARKS = words("catalogue_marks")
+#: Longest title read without quotation marks, in words.
+_MAX_WORDS = 8
+
+
+def music_titles(doc: Doc) -> list[Span]:
+    """Every title read at a setlist slot, in text order, each once."""
+    found: dict[tuple[int, int], Span] = {}
+    _, ends = sentence_bounds(doc)
+    for i, single, direct in _slots(doc):
+        if i < len(doc):
+            for span in _titles_at(doc, i, ends[i], single, direct):
+                found.setdefault((span.start, span.end), span)
+    return sorted(found.values(), key=lambda s: s.start)
+
+
+def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
+    """Token indices at which a title may start, each with whether the slot holds one title only
+    and whether it is a verb's direct object (where a person may stand as well: "joined X")."""
+    toks, words = doc_tokens(doc), token_words(doc)
+    for tok, low, pos, lemma in zip(toks, words.lower, words.pos, words.lemma):
+        if pos == "VERB" and lemma in _VERBS:
+            # "sang Whoops", "belted Edith Piaf's ...", "opened his set with A", "duet on B"
+            yield from ((c.i + 1, False, False) for c in tok.children if c.dep_ == "prep" and c.lower_ in _PREPS
+                        and (c.lower_ != "with" or lemma in _ROUTE_VERBS))
+            nxt = tok.i + 1
+            while nxt < len(doc) and doc[nxt].dep_ == "prt":
+                nxt += 1
+            if lemma in _SUNG or nxt < len(doc) and is_mark(doc[nxt].text, OPENING_MARKS):
+                # (an unquoted object of "played" is as often a part as a song: "played Hamlet")
+                yield nxt, False, True
+        elif low == "of" and tok.i > 0 and doc[tok.i - 1].lower_ in _RENDITIONS:
+            # "a rendition of X", "their version of Y": one work
+            yield tok.i + 1, True, False
+        elif (low in _SONG_CUES or lemma in _SONG_CUES) and pos == "NOUN":
+            # "the single X", "hits like A and B", "her hits, A and B"
+            nxt = tok.i + 1
+            if nxt < len(doc) and (doc[nxt].lower_ in _OPENERS or doc[nxt].text in ",:"):
+                nxt += 1
+            if nxt < len(doc) and doc[nxt].lower_ == "as" and doc[nxt - 1].lower_ == "such":
+                nxt += 1
+            yield nxt, False, False
+        elif lemma == "be" and any(c.dep_ == "nsubj" and c.lower_ in _SHOW_PARTS | _SONG_CUES for c in tok.children):
+            # "the encore was X", "the first song they played together was Y"
+            yield tok.i + 1, False, False
+        elif low in _SHOW_PARTS and tok.i + 1 < len(doc) and doc[tok.i + 1].text == ",":
+            # "For the grand finale, X"
+            yield tok.i + 2, False, False
+        elif low == "from" and tok.head.lemma_.lower() == "range":
+            # "ranging from A to B"
+            yield tok.i + 1, False, False
+
+
+def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool) -> list[Span]:
+    """The titles of the list starting at token ``i``: "A", "A and B", "A, B and C", "A to B"."""
+    out: list[Span] = []
+    first = True
+    while i < sent_end:
+        start = _past_owner(doc, i, sent_end)
+        span = _quoted(doc, start, sent_end) or _run(doc, start, sent_end)
+        if span is None or direct and first and start == i and _someone(span):
+            # (a name right after the verb is who was joined or met: "joined Rivera onstage")
+            break
+        out.extend([span] if single or _is_quoted(doc, span) else _cut(doc, span))
+        if single:
+            break
+        first = False
+        j = span.end + (1 if _is_quoted(doc, span) else 0)
+        # ", and, B", " & B", " to B", ", the ever-popular 'C'": the list goes on
+        while j < sent_end and (doc[j].lower_ in _JOINERS or doc[j].text == ","):
+            j += 1
+        k = j
+        while k < min(sent_end, j + 3) and doc[k].is_lower and not is_mark(doc[k].text, OPENING_MARKS):
+            k += 1
+        if k > j and k < sent_end and is_mark(doc[k].text, OPENING_MARKS):
+            j = k
+        if j == span.end or j >= sent_end or not (_title_word(doc[j]) or is_mark(doc[j].text, OPENING_MARKS)):
+            break
+        i = j
+    return out
+
+
+def _quoted(doc: Doc, i: int, sent_end: int) -> Span | None:
+    """A title in quotation marks opening at token ``i`` (whatever its case: "Hymne à l'amour",
+    "[Expletive] Problem"), as the article's quotation-mark scanner paired them."""
+    if i >= sent_end:
+        return None
+    marked = _marked(doc).get(doc[i].idx)
+    if marked is None:
+        return None
+    span = doc.char_span(marked.start, marked.end, alignment_mode="contract")
+    if span is None or len(span) > _MAX_WORDS or span.end > sent_end:
+        return None
+    end = span.end - 1 if span[-1].text in ",." else span.end
+    return doc[span.start : end] if end > span.start else None
+
+
+def _marked(doc: Doc) -> dict[int, MarkedSpan]:
+    """The article's pairs of quotation marks, by the offset of their opening mark."""
+    return {m.open_at: m for m in find_marked_spans(doc_text(doc)) if m.close_at is not None}
+
+
+def _is_quoted(doc: Doc, span: Span) -> bool:
+    return span.start > 0 and is_mark(doc[span.start - 1].text, OPENING_MARKS)
+
+
+def _past_owner(doc: Doc, i: int, sent_end: int) -> int:
+    """Past a possessor before the title ("Jagjit Singh's X", "Coleman Hawkins' Y")."""
+    j = i
+    while j < sent_end and _title_word(doc[j]):
+        j += 1
+    if i < j < sent_end and doc[j].tag_ == "POS" and j + 1 < sent_end and (
+            _title_word(doc[j + 1]) or is_mark(doc[j + 1].text, OPENING_MARKS)):
+        return j + 1
+    return i
+
+
+def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
+    """The capitalised words from ``i`` on, small words between them kept ("Lift Every Voice and Sing")."""
+    j = i
+    while j < sent_end and j - i < 3 * _MAX_WORDS:
+        tok = doc[j]
+        if _title_word(tok) or tok.like_num and j > i:
+            j += 1
+        elif tok.lower_ in _SMALL and j > i and j + 1 < sent_end and _title_word(doc[j + 1]):
+            j += 1
+        elif is_mark(tok.text, "-") and j > i and not tok.whitespace_ and j + 1 < sent_end and _title_word(doc[j + 1]):
+            j += 1
+        elif tok.text == "." and j > i and doc[j - 1].text in CATALOGUE_MARKS and j + 1 < sent_end \
+                and doc[j + 1].like_num:
+            # "Symphony No. 2"
+            j += 1
+        else:
+            break
+    # "Cello Sonata, Op. 12": the catalogue number set off by a comma is the title's
+    j = catalogue_end(doc, j, sent_end) if j > i else j
+    if j == i or doc[j - 1].lower_ in _SMALL or j < sent_end and doc[j].tag_ == "POS":
+        # (a name followed by "'s" owns what comes next: "duet on Reyez's song")
+        return None
+    span = doc[i:j]
+    if span.root.dep_ in labels("subject"):
+        # "a song Rivera wrote": the name after the cue noun is who made it
+        return None
+    if all(t.ent_type_ in ("DATE", "TIME") for t in span):
+        return None
+    return span
+
+
+def catalogue_end(doc: Doc, end: int, sent_end: int) -> int:
+    """The end of a title at ``end`` with the catalogue number after it set off by a comma
+    ("Cello Sonata, Op. 12", "Symphony, No. 2"), or ``end`` when none follows."""
+    if end + 2 >= sent_end or doc[end].text != "," or doc[end + 1].text.rstrip(".") not in CATALOGUE_MARKS:
+        return end
+    k = end + 3 if doc[end + 2].text == "." else end + 2
+    return k + 1 if k < sent_end and doc[k].like_num else end
+
+
+def _cut(doc: Doc, span: Span) -> list[Span]:
+    """A run holding a list, cut at "and" (unless what follows is a bare verb, part of the title:
+    "Lift Every Voice and Sing") and at "to" ("from A to B")."""
+    for k in range(span.start + 1, span.end - 1):
+        if doc[k].lower_ in ("and", "&", "to"):
+            after = doc[k + 1 : span.end]
+            if doc[k].lower_ == "to" and doc[span.start - 1].lower_ != "from":
+                continue
+            if not (len(after) == 1 and after[0].tag_ == "VB"):
+                return [*_cut(doc, doc[span.start : k]), *_cut(doc, after)]
+    return [span] if len(span) <= _MAX_WORDS else []
+def _title_word(token: Token) -> bool:
+    """A word a title may start with: capitalised, with a letter ("[Expletive]" aside)."""
+    return token.text[:1].isupper() and any(c.isalpha() for c in token.text) and token.tag_ != "POS"
+
+
+def _someone(span: Span) -> bool:
+    """A person's name rather than a title: the model says PERSON or ORG, or it starts with a given name."""
+    if len(span) == 1 and span[0].ent_type_ in _NAMES:
+        return True
+    return len(span) <= 3 and (all(t.ent_type_ in ("PERSON", "ORG") for t in span) or is_given_name(span[0].text))
