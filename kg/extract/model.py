@@ -129,6 +129,8 @@ class Event:
     rule: str | None = None
     confidence: float = 1.0
     location_rule: str | None = None
+    #: Named by description ("the tribute concert", "the opening night"), not by a name of its own.
+    described: bool = False
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,8 @@ from kg.extract.people.coref import read_entities
 from kg.extract.events.names import find_event_mentions
 from kg.extract.text import gazetteer
 from kg.extract.events.extract import extract_events
+from kg.extract.events.locations import dateline_city
+from kg.extract.events.scene import find_scene, placed_at_scene
 from kg.extract.performances.extract import extract_performances
 from kg.extract.places.extract import extract_places
 from kg.extract.quotes.extract import extract_quotes
@@ -127,10 +129,18 @@ def make_works(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     return _setter("works", extract_works)
 
 
-@Language.factory("kg_events", requires=["doc._.places"], assigns=["doc._.events"])
+@Language.factory("kg_events", requires=["doc._.places"], assigns=["doc._.events", "doc._.scene"])
 def make_events(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
-    return _setter("events", extract_events)
+
+    def component(doc: Doc) -> Doc:
+        events = extract_events(doc)
+        dateline = dateline_city(doc)
+        scene = find_scene(doc, events, doc._.places, dateline[0] if dateline else None, doc._.published)
+        doc._.events, doc._.scene = placed_at_scene(events, scene, doc._.places), scene
+        return doc
+
+    return component
 
 
 @Language.factory(

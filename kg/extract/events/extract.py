@@ -272,6 +272,7 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
             date=data[norm]["date"],
             super_event=keys.get(data[norm]["super"]) if data[norm]["super"] else None,
             mentions=tuple(data[norm]["mentions"]),
+            described=data[norm]["described"],
         )
         for norm in order
     )

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.text.marks import CLOSING_MARKS, OPENING_MARKS, ORG_WORDS, VENUE_WORDS, is_mark
+from kg.extract.text.marks import CLOSING_MARKS, OPENING_MARKS, ORG_WORDS, VENUE_WORDS, find_titled_spans, is_mark
 from kg.extract.events.happenings import called_names, contest_names, happening_names
 from kg.extract.text.lexicon import function_words, kinds, labels, table, tagged, words
 from kg.extract.text.doc_index import (
@@ -342,6 +342,10 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
             m for m in _sentence_mentions(doc, doc[first : ends[first]], plurals) if not _quoted(doc, m.start, m.end)
         )
     covered = {k for m in found for k in range(m.start, m.end)}
+    # "his 'X India Tour'", "the 'X' tour": a title in marks that an event word ends or follows
+    for m in _quoted_events(doc, covered):
+        found.append(m)
+        covered.update(range(m.start, m.end))
     # "a tour called X", "the festival, dubbed X"
     for start, end, kind in called_names(doc, covered, _LOWER_HEADS):
         found.append(EventMention(start, end, doc[start:end].text, kind))
@@ -367,6 +371,24 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
             found.append(EventMention(start, ent.end, doc[start : ent.end].text, "event", from_model=True))
     found.sort(key=lambda m: m.start)
     return tuple(found)
+
+
+def _quoted_events(doc: Doc, covered: set[int]) -> list[EventMention]:
+    """Events named by a title in quotation marks: one an event word ends ("'X India Tour'"), or
+    one a lower-case event word follows ("the 'X' tour", "'X' concert"), the marks kept in the name."""
+    out: list[EventMention] = []
+    for start_char, end_char in find_titled_spans(doc_text(doc)):
+        span = doc.char_span(start_char, end_char, alignment_mode="contract")
+        if span is None or not len(span) or covered.intersection(range(span.start - 1, span.end + 1)):
+            continue
+        last, after = span[-1], span.end + 1
+        if last.text in _HEADS and span[0].text[:1].isupper() and len(span) > 1:
+            out.append(EventMention(span.start, span.end, span.text, _HEADS[last.text]))
+        elif after < len(doc) and doc[after].lower_ in _LOWER_HEADS and doc[after].is_lower \
+                and is_mark(doc[span.end].text, CLOSING_MARKS) and span[0].text[:1].isupper():
+            out.append(EventMention(span.start - 1, after + 1, doc[span.start - 1 : after + 1].text,
+                                    _LOWER_HEADS[doc[after].lower_]))
+    return out
 
 
 def _misread_event(doc: Doc, ent: Span, others: set[str]) -> bool:

@@ -7,13 +7,17 @@ name no place of their own ask here (see ``show_context`` and ``performances``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from spacy.tokens import Doc, Span
 
 from kg.extract.text.marks import PERSON_NOUNS
 from kg.extract.places.lead import lead_place
-from kg.extract.model import Event
+from kg.extract.model import TOWN_KINDS, Event, Place, TextSpan
+from kg.extract.sieves import sieve
+from kg.extract.text.dates import unreal
+from kg.extract.text.doc_index import governing_verb
+from kg.extract.text.lexicon import tagged
 
 #: Event kinds that are shows an article can be about as a whole.
 _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
@@ -78,3 +82,146 @@ def lead_venue(doc: Doc, article_event: str | None) -> LeadVenue | None:
 def people_in(doc: Doc, sent: Span) -> frozenset[str]:
     """Keys of the entities mentioned in a sentence (by name, pronoun or description)."""
     return frozenset(e.key for e in doc._.entities for m in e.mentions if sent.start_char <= m.start < sent.end_char)
+
+
+#: Last words of a festival's stages ("the Pyramid Stage").
+_STAGE_WORDS = tagged("stage_words", "part")
+#: How many sentences make the top of an article: headline, standfirst, lede.
+TOP_SENTENCES = 4
+
+
+@dataclass(frozen=True)
+class Scene:
+    """The show an article is about, where and when: what every fact with no context of its own takes.
+
+    Attributes:
+        show: The key of the event the article reports, if one stands out.
+        venue: The key of the venue it took place at, if the article gives one.
+        city: The key of the town it took place in, if the article gives one.
+    """
+
+    show: str | None = None
+    venue: str | None = None
+    city: str | None = None
+
+    @property
+    def place(self) -> str | None:
+        """The most exact place of the scene."""
+        return self.venue or self.city
+
+
+def find_scene(doc: Doc, events: tuple[Event, ...], places: tuple[Place, ...], dateline: str | None,
+               published: str | None = None) -> Scene:
+    """The article's scene, read from its top (headline, standfirst, lede) and its dateline.
+
+    The show is the event the top names (the one named most, of several), failing that the
+    one event of the article; the venue is the show's own, else the first venue the top names,
+    else the one venue the article names; the city is the dateline's, else the town the venue
+    or the show lies in, else the first town the top names.
+    """
+    top_end = _top_end(doc)
+    show = _show([e for e in events if not _only_announced(doc, e)], top_end)
+    by_key = {p.key: p for p in places}
+    year = show.date.value[:4] if show is not None and show.date and show.date.value else (published or "")[:4]
+    hosts = [p for p in places if _may_host(doc, p, show, events, year)]
+    venue = _venue(show, hosts, by_key, top_end)
+    city = dateline or _city(show, venue, hosts, by_key, top_end)
+    return Scene(show.key if show else None, venue, city)
+
+
+def _top_end(doc: Doc) -> int:
+    """The character offset where the top of the article ends."""
+    end = 0
+    for n, sent in enumerate(doc.sents):
+        if n == TOP_SENTENCES:
+            break
+        end = sent.end_char
+    return end
+
+
+def _first(mentions: tuple[TextSpan, ...]) -> int:
+    return min((m.start for m in mentions), default=0)
+
+
+def _only_announced(doc: Doc, event: Event) -> bool:
+    """Whether every mention of an event is in a clause of what will, would or did not happen:
+    a show an article announces is no scene it reports."""
+    spans = [doc.char_span(m.start, m.end, alignment_mode="expand") for m in event.mentions]
+    return all(span is not None and unreal(governing_verb(span.root)) for span in spans)
+
+
+def _show(events: list[Event], top_end: int) -> Event | None:
+    """The event the article reports (an event, not a part of one): of those named by a name of
+    their own, the one the top names most, else the one the article names most; failing any, the
+    description the top gives ("the tribute concert")."""
+    shows = [e for e in events if e.super_event is None and (
+        e.kind in _SHOW_KINDS or e.kind == "event" and (e.described or e.location is not None))]
+    named = [e for e in shows if not e.described]
+    described = [e for e in shows if e.described and _first(e.mentions) < top_end]
+    in_top = [e for e in named if _first(e.mentions) < top_end]
+    if in_top:
+        return max(in_top, key=lambda e: (len(e.mentions), -_first(e.mentions)))
+    ranked = sorted(named, key=lambda e: -len(e.mentions))
+    if ranked and (len(ranked) == 1 or len(ranked[0].mentions) > len(ranked[1].mentions)):
+        return ranked[0]
+    return min(described, key=lambda e: _first(e.mentions)) if described else None
+
+
+def _may_host(doc: Doc, place: Place, show: Event | None, events: tuple[Event, ...], year: str) -> bool:
+    """Whether a place may be the scene's: not the place of another event ("played the Galway
+    concert at V"; a part of the show is the show's), not only a modifier ("the V revival"), nor
+    a place of what will or did not happen ("will close the V stage") or of another year ("played
+    V once before, in 2016"); and a festival's stage only for a festival."""
+    ours = {show.key} | {e.key for e in events if e.super_event == show.key} if show is not None else set()
+    if any(e.location == place.key and e.key not in ours for e in events):
+        return False
+    if place.name.split()[-1].lower() in _STAGE_WORDS and (show is None or show.kind != "festival"):
+        return False
+    spans = [doc.char_span(m.start, m.end, alignment_mode="expand") for m in place.mentions]
+    return any(span is not None and not _modifier(span) and not unreal(governing_verb(span.root))
+               and not _other_year(span.sent, year) for span in spans)
+
+
+def _other_year(sent: Span, year: str) -> bool:
+    """Whether a sentence names a year other than ``year`` ("in 2016")."""
+    return bool(year) and any(t.like_num and len(t.text) == 4 and t.text[:2] in ("19", "20") and t.text != year
+                              for t in sent)
+
+
+def _modifier(span: Span) -> bool:
+    """ "the Broadway revival", "a Wembley gig": a place named only to describe a noun."""
+    return span.root.dep_ in ("compound", "amod", "nmod") and span.root.head.i >= span.end
+
+
+def _venue(show: Event | None, places: list[Place], by_key: dict[str, Place], top_end: int) -> str | None:
+    if show is not None and show.location in by_key and by_key[show.location].kind not in TOWN_KINDS:
+        return show.location
+    venues = [p for p in places if p.kind not in TOWN_KINDS]
+    in_top = sorted((p for p in venues if _first(p.mentions) < top_end), key=lambda p: _first(p.mentions))
+    if in_top:
+        return in_top[0].key
+    return venues[0].key if len(venues) == 1 else None
+
+
+def _city(show: Event | None, venue: str | None, places: list[Place], by_key: dict[str, Place],
+          top_end: int) -> str | None:
+    for key in (venue and by_key[venue].contained_in, show and show.location):
+        if key in by_key and by_key[key].kind == "city":
+            return key
+    towns = sorted((p for p in places if p.kind == "city" and _first(p.mentions) < top_end),
+                   key=lambda p: _first(p.mentions))
+    return towns[0].key if towns else None
+
+
+SCENE = sieve("event.scene", "the venue or town of the article's scene, for the show it reports placed nowhere else",
+              "REVIEW: Ana Rivera, Brindle Hall ... the Lantern Tour → the Lantern Tour at Brindle Hall", 0.8)
+
+
+def placed_at_scene(events: tuple[Event, ...], scene: Scene, places: tuple[Place, ...]) -> tuple[Event, ...]:
+    """The events, the scene's show placed at the scene's place when nothing else placed it, or
+    placed it only in a land ("the X India Tour" is not in all of India)."""
+    if scene.show is None or scene.place is None:
+        return events
+    lands = {p.key for p in places if p.kind in ("region", "country")}
+    return tuple(replace(e, location=scene.place, location_rule=SCENE.id)
+                 if e.key == scene.show and (e.location is None or e.location in lands) else e for e in events)

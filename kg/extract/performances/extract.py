@@ -70,7 +70,8 @@ from kg.extract.performances.context import (
     works_in,
 )
 from kg.extract.performances.cues import cue_verbs, is_performance, object_lemmas
-from kg.extract.performances.frames import frame_performances
+from kg.extract.events.scene import Scene
+from kg.extract.performances.default import default_performances, find_cast, performing_subjects
 from kg.extract.performances.show_context import (
     ARTICLE_SHOW,
     CLAUSE,
@@ -172,9 +173,11 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
     found = _ruled(band_credits(doc, found, idx.article_event), BAND)
     # the clause reading placed what it found with its own guards; the frames around each title
     # link what it did not, and the show-context resolver places those
-    linked = {p.work for p in found}
-    framed = [p for p in frame_performances(doc) if p.work not in linked]
-    return _dedupe([*_placed_by_clause(found), *resolve(doc, idx, framed)])
+    linked = {p.work for p in found if p.work is not None}
+    cast = find_cast(doc, doc._.entities, doc._.focus, (p.performer for p in found),
+                     performing_subjects(doc, doc._.entities))
+    framed = default_performances(doc, doc._.works, cast, linked)
+    return _dedupe([*_placed_by_clause(found), *resolve(doc, idx, framed, doc._.scene or Scene())])
 
 
 def _placed_by_clause(found: list[Performance]) -> list[Performance]:

@@ -23,8 +23,9 @@ from dataclasses import replace
 from spacy.tokens import Doc
 
 from kg.extract.events.locations import dateline_city
-from kg.extract.model import Event, Performance
-from kg.extract.performances.context import Index
+from kg.extract.events.scene import Scene
+from kg.extract.model import Performance
+from kg.extract.performances.context import Index, same_time
 from kg.extract.sieves import sieve
 from kg.extract.text.doc_index import sentence_bounds
 
@@ -41,38 +42,37 @@ LEAD_VENUE = sieve("context.lead-venue", "the venue the top of an article with n
                    "Rivera returned to the Brindle Hall on Saturday. ... She sang 'Lantern Song'. → Brindle Hall", 0.83)
 DATELINE = sieve("context.dateline", "the city of the article's dateline",
                  "NASHVILLE (AP) — ... Rivera sang 'Lantern Song'. → Nashville", 0.85)
+SCENE = sieve("context.scene", "the article's scene: the show it reports, at its venue or town",
+              "REVIEW: Rivera, Brindle Hall ... She sang 'Lantern Song'. → the show at Brindle Hall", 0.8)
 
 #: How many sentences back a paragraph's event still places a performance.
 _PARAGRAPH_SENTENCES = 2
 
 
-def resolve(doc: Doc, idx: Index, performances: list[Performance]) -> list[Performance]:
-    """The performances, each unplaced one given the show context the evidence supports."""
+def resolve(doc: Doc, idx: Index, performances: list[Performance], scene: Scene) -> list[Performance]:
+    """The performances, each unplaced one given the show context the evidence supports: the
+    event its sentence or paragraph names, else the article's scene (its show, venue and town)."""
     events = {e.key: e for e in doc._.events}
-    dateline = dateline_city(doc)
     out = []
     for p in performances:
         if p.event is not None or p.location is not None:
             out.append(p if p.context_rule else replace(p, context_rule=CLAUSE.id))
             continue
-        event, rule = _event_for(doc, idx, p, events)
-        location = None
-        lead = idx.lead_venue
-        if event is None and lead is not None and (not lead.people or p.performer in lead.people):
-            location, rule = lead.place, LEAD_VENUE
-        elif event is None and dateline is not None:
-            location, rule = dateline[0], DATELINE
+        event, rule = _event_for(doc, idx, p)
+        location = events[event].location if event is not None else None
+        # (a performance dated in another year than the show is another show: "once before, in 2016")
+        if (event is None or event == scene.show) and (scene.show is None or same_time(p.date, events[scene.show].date)):
+            event, location, rule = scene.show, scene.place or location, SCENE
         if event is None and location is None:
             out.append(p)
             continue
         date = p.date or (events[event].date if event is not None else None)
-        out.append(replace(p, event=event, location=location or (events[event].location if event else None),
-                           date=date, context_rule=rule.id))
+        out.append(replace(p, event=event, location=location, date=date, context_rule=rule.id))
     return out
 
 
-def _event_for(doc: Doc, idx: Index, p: Performance, events: dict[str, Event]):  # type: ignore[no-untyped-def]
-    """The event the sentence, the paragraph or the article gives an unplaced performance."""
+def _event_for(doc: Doc, idx: Index, p: Performance):  # type: ignore[no-untyped-def]
+    """The event the sentence or the paragraph gives an unplaced performance."""
     span = doc.char_span(p.span.start, p.span.end, alignment_mode="expand")
     if span is not None:
         in_sentence = [idx.event_at[k] for k in range(span.start, span.end) if k in idx.event_at]
@@ -88,6 +88,4 @@ def _event_for(doc: Doc, idx: Index, p: Performance, events: dict[str, Event]): 
         before = {idx.event_at[i] for i in range(first, span.start) if i in idx.event_at}
         if len(before) == 1:
             return before.pop(), PARAGRAPH
-    if idx.article_event is not None and idx.article_event in events:
-        return idx.article_event, ARTICLE_SHOW
     return None, None

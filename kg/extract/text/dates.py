@@ -193,6 +193,21 @@ def is_future(token) -> bool:  # type: ignore[no-untyped-def]
     return False
 
 
+#: Auxiliaries of a clause that tells of nothing that took place ("will", "would", "could").
+_UNREAL = function_words("unreal")
+
+
+def unreal(verb) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a verb tells of something that has not taken place: a future, a wish, a denial or
+    a schedule ("will play", "would sing", "did not perform", "never played", "is set to open")."""
+    for child in verb.children:
+        if child.dep_ == "neg" or child.lower_ == "never":
+            return True
+        if child.dep_ in ("aux", "auxpass") and child.lower_ in _UNREAL:
+            return True
+    return verb.dep_ == "xcomp" and verb.head.lower_ in function_words("schedule")
+
+
 def is_date_text(text: str) -> bool:
     """Whether a phrase names a calendar date (a month, weekday, year or relative day).
 

@@ -1,0 +1,246 @@
+"""The default reading: a work named in a report of a show was performed there, by its act.
+
+A reader of a concert review does not need a verb list to know that the songs named in it
+were played. For every mention of a stageable work (a song, a piece, a show) that the stated
+reading (verbs of performing, bills) left unlinked, the performer is, in order of evidence:
+
+1. ``perf.subject``: the act that is the subject of the clause naming the title, with those
+   joining it ("X got his show on the road with A", "X went solo for B", "Y joined X for C");
+2. ``perf.owner``: the act a rendition of the title belongs to, or the title is credited to
+   ("X's version of A", "an acoustic A by X");
+3. ``perf.list``: the act of the title before it in the same list ("A, B and C");
+4. ``perf.focus``: the act in focus where the title is named, when the clause's subject is no
+   act (the song itself, the crowd, the set, a passive) or there is none;
+5. ``perf.headliner``: the article's headliner, when no act is in focus.
+
+A mention is not a performance only on evidence (:mod:`kg.extract.performances.exceptions`):
+its clause makes, releases or awards the work, speaks of the future or denies it, names it as
+the source of another ("A from the album B"), or the title only describes a noun; a work of
+a kind that is not staged (a film, a book) and titles inside someone's quoted words are left
+alone. A subject that is a person or group the article does not present as an act is
+evidence too: "the mayor praised A" says nothing of who played it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.model import Entity, Performance, TextSpan, When, Work
+from kg.extract.people.coref import entity_at
+from kg.extract.people.discourse import Focus
+from kg.extract.performances.agents import char_span, cue_lemma, performers_of, subjects
+from kg.extract.performances.exceptions import not_performed
+from kg.extract.sieves import Sieve, sieve
+from kg.extract.text.doc_index import doc_text, sentence_bounds, sentence_number
+from kg.extract.text.lexicon import labels, tagged, words
+from kg.extract.text.marks import OPENING_MARKS, is_mark
+
+#: Work kinds performed on a stage.
+_STAGED = frozenset({"song", "work", "show"})
+#: Nouns that are a performance of the work they are "of" ("a cover of X", "her version of Y").
+_RENDITIONS = tagged("rendition_nouns", "performance")
+#: Dependencies a title hangs from on its way up to the verb of its clause.
+_PATH = labels("object") | labels("title-path")
+#: How far up the parse a title's verb may be.
+_CLIMB = 6
+#: Most characters between two titles of one list (", and, ").
+_LIST_GAP = 8
+
+SUBJECT = sieve("perf.subject", "the act that is the subject of the clause naming the title, and those joining it",
+                "Ana Rivera got her show on the road with 'Lantern Song'. → Ana Rivera", 0.8)
+OWNER = sieve("perf.owner", "the act a rendition of the title belongs to, or the title is credited to",
+              "Ana Rivera's version of 'Lantern Song'; an acoustic 'Lantern Song' by Ana Rivera → Ana Rivera", 0.8)
+LIST = sieve("perf.list", "the performers of the title before it in the same list",
+             "She belted out 'A', 'B' and 'C'. → she performed B and C too", 0.85)
+FOCUS = sieve("perf.focus", "the act in focus where the title is named, when the clause's subject is no act",
+              "Rivera took the stage. 'Lantern Song' brought the crowd to its feet. → Rivera", 0.75)
+HEADLINER = sieve("perf.headliner", "the article's headliner, when no act is in focus where the title is named",
+                  "a review of Rivera's show: 'The encore was Lantern Song.' → Rivera", 0.7)
+#: The default reading's sieves, in the order they decide.
+SIEVES = (SUBJECT, OWNER, LIST, FOCUS, HEADLINER)
+
+
+@dataclass(frozen=True)
+class Cast:
+    """Who the article presents as acts, and who is in focus where.
+
+    Attributes:
+        entities: The article's people, groups and organisations (coreference's output).
+        acts: Keys of the entities that perform in the article (see :func:`find_acts`).
+        focus: How salient each entity is, sentence by sentence.
+        headliner: The act the article is about, if one stands out.
+    """
+
+    entities: tuple[Entity, ...]
+    acts: frozenset[str]
+    focus: Focus | None
+    headliner: str | None
+
+    def act_at(self, doc: Doc, token: Token) -> Entity | None:
+        """The act a token stands for (a name, a pronoun or a description resolved to it), if any."""
+        entity = entity_at(self.entities, *char_span(token))
+        return entity if entity is not None and entity.key in self.acts else None
+
+    def in_focus(self, sentence: int) -> str | None:
+        """The one act most salient at the end of a sentence, else the headliner."""
+        found = self.focus.most_salient(sentence, self.acts.__contains__) if self.focus is not None else None
+        return found
+
+
+def default_performances(doc: Doc, works: Iterable[Work], cast: Cast, linked: set[str]) -> list[Performance]:
+    """Performances of the stageable works ``linked`` does not hold yet, by the default reading
+    (no place or date yet: the show context resolver gives those)."""
+    if not cast.acts:
+        return []
+    staged = [w for w in works if w.kind in _STAGED and w.key not in linked]
+    found: list[Performance] = []
+    for work in staged:
+        for mention in work.mentions:
+            span = doc.char_span(mention.start, mention.end, alignment_mode="expand")
+            if span is None or not_performed(doc, span):
+                continue
+            performers, rule, cue = _performers(doc, span, cast)
+            if performers:
+                sent = _sentence(doc, span)
+                found += [Performance(performer=key, span=TextSpan(sent.start_char, sent.end_char, sent.text),
+                                      work=work.key, date=_year_of(sent), cue=cue, rule=rule.id,
+                                      confidence=rule.confidence)
+                          for key in performers]
+                break
+    return _listed(doc, staged, found)
+
+
+def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str | None]:
+    """The act(s) performing the title at ``span``, the sieve that decided, and its cue word."""
+    owners, noun = _owners(doc, span, cast)
+    if owners:
+        return owners, OWNER, noun
+    verb = _verb_of(span)
+    if verb is not None:
+        tokens = [t for t in subjects(verb) if t.i < span.start or t.i >= span.end]
+        named = [e.key for e in performers_of(doc, verb) if e.key in cast.acts]
+        if named:
+            return named, SUBJECT, verb.text
+        # a subject that is someone the article does not present as an act: not theirs to give
+        if any(entity_at(cast.entities, *char_span(t)) is not None for t in tokens):
+            return [], SUBJECT, None
+    number = sentence_number(doc, span.start)
+    act = cast.in_focus(number)
+    if act is not None:
+        return [act], FOCUS, verb.text if verb is not None else None
+    if cast.headliner is not None:
+        return [cast.headliner], HEADLINER, verb.text if verb is not None else None
+    return [], HEADLINER, None
+
+
+def _verb_of(span: Span) -> Token | None:
+    """The verb of the clause naming the title: the first verb above it, climbing through
+    objects, prepositions, appositions and conjuncts."""
+    cur = span.root
+    for _ in range(_CLIMB):
+        if cur.head.i == cur.i:
+            return cur if cur.pos_ in ("VERB", "AUX") else None
+        cur = cur.head
+        if cur.pos_ in ("VERB", "AUX"):
+            return cur
+    return None
+
+
+def _owners(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], str | None]:
+    """Acts a rendition of the title belongs to ("X's version of A", "a cover of A by X"), or the
+    title is credited to ("an acoustic A by X")."""
+    after = doc[span.end : span.end + 2]
+    if len(after) == 2 and after[0].lower_ == "by":
+        return _acts_of(doc, cast, [after[1], *after[1].conjuncts]), after[0].text
+    of = span.root.head
+    noun = of.head
+    if span.root.dep_ != "pobj" or of.lower_ != "of" or noun.lemma_.lower() not in _RENDITIONS:
+        return [], None
+    owners = [c for c in noun.children if c.dep_ == "poss"]
+    owners += [g for c in noun.children if c.dep_ == "prep" and c.lower_ == "by" for g in c.children if g.dep_ == "pobj"]
+    return _acts_of(doc, cast, [*owners, *(c for o in owners for c in o.conjuncts)]), noun.text
+
+
+def _acts_of(doc: Doc, cast: Cast, tokens: list[Token]) -> list[str]:
+    out: list[str] = []
+    for tok in tokens:
+        act = cast.act_at(doc, tok)
+        if act is not None and act.key not in out:
+            out.append(act.key)
+    return out
+
+
+def _listed(doc: Doc, staged: list[Work], found: list[Performance]) -> list[Performance]:
+    """Titles of one list share the performers of the title before them that was linked."""
+    by_work: dict[str | None, list[Performance]] = {}
+    for p in found:
+        by_work.setdefault(p.work, []).append(p)
+    titles = sorted((m.start, m.end, w.key) for w in staged for m in w.mentions)
+    out, text = list(found), doc_text(doc)
+    for (_, e1, first), (s2, _, then) in zip(titles, titles[1:], strict=False):
+        between = text[e1:s2]
+        if first not in by_work or then in by_work or len(between) > _LIST_GAP or any(c in between for c in ".;:"):
+            continue
+        if all(w.strip(" ,'\"“”‘’") in ("", "and", "&") for w in between.split()):
+            lead = by_work[first]
+            by_work[then] = [replace(p, work=then, rule=LIST.id, confidence=LIST.confidence) for p in lead
+                             if p.span == lead[0].span]
+            out += by_work[then]
+    return out
+
+
+def _year_of(sent: Span) -> When | None:
+    """The year a sentence names, if any: a show told "in 2016" is not the one reviewed."""
+    for token in sent:
+        if token.like_num and len(token.text) == 4 and token.text[:2] in ("19", "20"):
+            return When(token.text, token.text, TextSpan(token.idx, token.idx + 4, token.text))
+    return None
+
+
+def _sentence(doc: Doc, span: Span) -> Span:
+    starts, ends = sentence_bounds(doc)
+    return doc[starts[span.start] : ends[span.start]]
+
+
+#: Nouns that describe a performer ("the singer", "the band", "the rapper").
+_ACT_NOUNS = words("musician_nouns") | tagged("group_nouns", "music")
+
+
+def find_cast(doc: Doc, entities: tuple[Entity, ...], focus: Focus | None, performers: Iterable[str],
+              subjects_of_performing: Iterable[str]) -> Cast:
+    """The article's acts: the performers the stated reading found, the subjects of its verbs of
+    performing, its music groups and the people it describes as musicians; its headliner: the
+    act it names most (the first named of a tie)."""
+    acts = {*performers, *subjects_of_performing}
+    for entity in entities:
+        if entity.kind == "group" or any(_describes_act(d) for d in entity.descriptions):
+            acts.add(entity.key)
+    ranked = sorted((e for e in entities if e.key in acts and e.kind in ("person", "group")),
+                    key=lambda e: -_named(e))
+    headliner = ranked[0].key if ranked and (len(ranked) == 1 or _named(ranked[0]) > _named(ranked[1])) else None
+    return Cast(entities, frozenset(acts), focus, headliner)
+
+
+def _describes_act(description: str) -> bool:
+    return any(word.lower() in _ACT_NOUNS for word in description.split())
+
+
+def _named(entity: Entity) -> int:
+    """How often the article names or refers to an entity."""
+    return len(entity.mentions)
+
+
+#: Verbs of performing whose subject is a performer ("sang", "performed", "played").
+_PERFORMING = tagged("performance_verbs", "sure") | tagged("performance_verbs", "voice") | tagged("performance_verbs", "frame")
+
+
+def performing_subjects(doc: Doc, entities: tuple[Entity, ...]) -> set[str]:
+    """Keys of the people and groups that are the subjects of the article's verbs of performing."""
+    out: set[str] = set()
+    for tok in doc:
+        if tok.pos_ == "VERB" and cue_lemma(tok) in _PERFORMING:
+            out.update(e.key for e in performers_of(doc, tok) if e.kind in ("person", "group"))
+    return out

@@ -1,0 +1,87 @@
+"""When a work named in a report of a show was not performed there: the stated exceptions.
+
+The default reading takes every stageable title as performed; these are the evidence that
+turns it down, each a named sieve so that ``kg eval --by-rule`` can tell which one held a
+title back:
+
+* ``perf.not-made``: its clause makes, releases, charts or awards it ("X wrote 'A'",
+  "'A' topped the charts", "won best song for 'A'"): ``unperformed_verbs.txt``;
+* ``perf.not-done``: its clause is in the future, a wish or a denial ("will play 'A'", "would
+  sing 'B'", "did not play 'C'", "was set to perform 'D'");
+* ``perf.not-source``: it is named as what another work comes from ("'A' from the album B");
+* ``perf.not-attribute``: it only describes a noun ("the 'A' singer", "the 'A' tour").
+"""
+
+from __future__ import annotations
+
+from spacy.tokens import Doc, Span, Token
+
+from kg.extract.sieves import sieve
+from kg.extract.text.dates import unreal
+from kg.extract.text.lexicon import words
+
+#: Verbs whose clause names a work without performing it.
+_UNPERFORMED = words("unperformed_verbs")
+#: Prepositions that name a work as the source of another ("from the album", "off the record").
+_SOURCE_PREPS = frozenset({"from", "off"})
+#: How far up the clauses the exceptions look (a verb of making above "to play": "plans to play").
+_CLIMB = 4
+
+MADE = sieve("perf.not-made", "a title whose clause makes, releases, charts or awards it is not performed there",
+             "Rivera wrote 'Lantern Song' in 2019. → no performance", 0.9)
+NOT_DONE = sieve("perf.not-done", "a title whose clause is in the future, a wish or a denial is not performed",
+                 "Rivera will play 'Lantern Song' on Friday. → no performance", 0.9)
+SOURCE = sieve("perf.not-source", "a title named as the source of another work is not performed by that",
+               "'Tide' from the album 'Lantern Song' → the album is not performed", 0.9)
+ATTRIBUTE = sieve("perf.not-attribute", "a title that only describes a noun is not performed",
+                  "the 'Lantern Song' singer → no performance", 0.9)
+#: The exceptions, in the order they are asked.
+SIEVES = (MADE, NOT_DONE, SOURCE, ATTRIBUTE)
+
+
+def not_performed(doc: Doc, span: Span) -> str | None:
+    """The id of the exception that says the title at ``span`` was not performed, if one does."""
+    root = span.root
+    if _attributive(span):
+        return ATTRIBUTE.id
+    if root.dep_ == "pobj" and root.head.lower_ in _SOURCE_PREPS and root.head.head.pos_ in ("NOUN", "PROPN"):
+        return SOURCE.id
+    verb = _clause_verb(root)
+    for cur in _clauses_up(verb):
+        if cur.lemma_.lower() in _UNPERFORMED:
+            return MADE.id
+        if unreal(cur):
+            return NOT_DONE.id
+    return None
+
+
+def _attributive(span: Span) -> bool:
+    """ "the 'X' singer", "the 'X' tour": the title modifies a noun after it."""
+    root = span.root
+    return root.dep_ in ("compound", "nmod", "amod", "poss") and root.head.pos_ == "NOUN" and root.head.i >= span.end
+
+
+def _clause_verb(token: Token) -> Token | None:
+    """The first verb above a token."""
+    cur = token
+    for _ in range(8):
+        if cur.head.i == cur.i:
+            return cur if cur.pos_ in ("VERB", "AUX") else None
+        cur = cur.head
+        if cur.pos_ in ("VERB", "AUX"):
+            return cur
+    return None
+
+
+def _clauses_up(verb: Token | None) -> list[Token]:
+    """The verb and the verbs it is the complement of ("hopes to play", "set to perform")."""
+    out: list[Token] = []
+    cur = verb
+    for _ in range(_CLIMB):
+        if cur is None:
+            break
+        out.append(cur)
+        if cur.dep_ not in ("xcomp", "ccomp") or cur.head.i == cur.i:
+            break
+        cur = cur.head
+    return out
