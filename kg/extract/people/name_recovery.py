@@ -18,6 +18,7 @@ from kg.extract.text.marks import (
     PRONOUNS,
     QUOTE_MARKS,
     VENUE_WORDS,
+    OPENING_MARKS,
     is_mark,
     is_say_verb,
 )
@@ -240,7 +241,7 @@ def candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) 
     i = 0
     while i < len(doc):
         # (spaCy's is_title is str.istitle of the token's text)
-        if i in covered or not words.text[i].istitle() or words.pos[i] not in name_pos:
+        if i in covered or not (words.text[i].istitle() or stylised(words.text[i])) or words.pos[i] not in name_pos:
             i += 1
             continue
         token = toks[i]
@@ -298,12 +299,33 @@ def subject_with_pronoun(span: Span) -> bool:
 
 
 def subject_of_performing(span: Span) -> bool:
-    """A proper noun (or its conjunct) that performs or sings: "X and Y perform at the Z festival"."""
+    """A proper noun (or its conjunct) that performs or sings ("X and Y perform at the Z festival"),
+    or does anything with a title in marks ("X kicked off the night with its single 'Y'")."""
     root = span.root
     subject = root if root.dep_ == "nsubj" else root.head if root.dep_ == "conj" and root.head.dep_ == "nsubj" else None
     # (or the noun a misparsed "..., performed X" hangs on)
     verbs = [subject.head] if subject is not None else [c for c in root.children if c.dep_ == "acl"]
-    return any(v.lemma_.lower() in tagged("performance_verbs", "act") for v in verbs) and looks_like_name(span)
+    return any(v.lemma_.lower() in tagged("performance_verbs", "act") or _names_a_title(v, span) for v in verbs) \
+        and (looks_like_name(span) or stylised(span.text))
+
+
+def _names_a_title(verb: Token, subject: Span) -> bool:
+    """Whether a verb's clause, after its subject, names a title in marks (a capitalised word
+    right after an opening quotation mark)."""
+    doc = verb.doc
+    for token in verb.subtree:
+        if token.i >= subject.end and is_mark(token.text, OPENING_MARKS) and token.i + 1 < len(doc) \
+                and doc[token.i + 1].text[:1].isupper():
+            return True
+    return False
+
+
+def stylised(text: str) -> bool:
+    """A name written as a brand: a capital first, then digits, a sign or capitals among small
+    letters ("Kep1er", "StayC", "A$AP"), never all in capitals or all in small letters."""
+    if len(text) < 3 or not text[0].isupper() or text.isupper() or not any(c.islower() for c in text):
+        return False
+    return any(c.isdigit() or c in "$!" for c in text[1:]) or any(c.isupper() for c in text[2:])
 
 
 def subject_of_saying(span: Span) -> bool:

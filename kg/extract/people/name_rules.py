@@ -185,7 +185,8 @@ def _verb_read_name(token: Token) -> bool:
 
 
 def _has_digit(token: Token) -> bool:
-    return any(ch.isdigit() for ch in token.text)
+    """A score or count ("6-4", "2023"), not a name written with a digit ("Kep1er")."""
+    return token.text[:1].isdigit() or token.like_num
 
 
 def looks_like_name(span: Span) -> bool:

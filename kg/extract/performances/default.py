@@ -34,8 +34,8 @@ from kg.extract.people.discourse import Focus
 from kg.extract.performances.agents import char_span, cue_lemma, performers_of, subjects
 from kg.extract.performances.exceptions import not_performed
 from kg.extract.sieves import Sieve, sieve
-from kg.extract.text.doc_index import doc_text, sentence_bounds, sentence_number
-from kg.extract.text.lexicon import labels, tagged, words
+from kg.extract.text.doc_index import doc_text, sentence_bounds, sentence_number, verb_above
+from kg.extract.text.lexicon import function_words, labels, tagged, words
 from kg.extract.text.marks import OPENING_MARKS, is_mark
 
 #: Work kinds performed on a stage.
@@ -46,6 +46,10 @@ _RENDITIONS = tagged("rendition_nouns", "performance")
 _PATH = labels("object") | labels("title-path")
 #: How far up the parse a title's verb may be.
 _CLIMB = 6
+#: Prepositions that set a co-performer beside an act ("with", "alongside").
+_COMPANY = function_words("company")
+#: How many words after such a preposition its co-performer may be named ("alongside opener and X").
+_COMPANY_REACH = 8
 #: Most characters between two titles of one list (", and, ").
 _LIST_GAP = 8
 
@@ -117,36 +121,40 @@ def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str
     """The act(s) performing the title at ``span``, the sieve that decided, and its cue word."""
     owners, noun = _owners(doc, span, cast)
     if owners:
-        return owners, OWNER, noun
-    verb = _verb_of(span)
+        return [*owners, *_company(doc, span, cast, owners)], OWNER, noun
+    verb = verb_above(span)
     if verb is not None:
         tokens = [t for t in subjects(verb) if t.i < span.start or t.i >= span.end]
         named = [e.key for e in performers_of(doc, verb) if e.key in cast.acts]
         if named:
-            return named, SUBJECT, verb.text
+            return [*named, *_company(doc, span, cast, named)], SUBJECT, verb.text
         # a subject that is someone the article does not present as an act: not theirs to give
         if any(entity_at(cast.entities, *char_span(t)) is not None for t in tokens):
             return [], SUBJECT, None
     number = sentence_number(doc, span.start)
     act = cast.in_focus(number)
     if act is not None:
-        return [act], FOCUS, verb.text if verb is not None else None
+        return [act, *_company(doc, span, cast, [act])], FOCUS, verb.text if verb is not None else None
     if cast.headliner is not None:
-        return [cast.headliner], HEADLINER, verb.text if verb is not None else None
+        return [cast.headliner, *_company(doc, span, cast, [cast.headliner])], HEADLINER, \
+            verb.text if verb is not None else None
     return [], HEADLINER, None
 
 
-def _verb_of(span: Span) -> Token | None:
-    """The verb of the clause naming the title: the first verb above it, climbing through
-    objects, prepositions, appositions and conjuncts."""
-    cur = span.root
-    for _ in range(_CLIMB):
-        if cur.head.i == cur.i:
-            return cur if cur.pos_ in ("VERB", "AUX") else None
-        cur = cur.head
-        if cur.pos_ in ("VERB", "AUX"):
-            return cur
-    return None
+def _company(doc: Doc, span: Span, cast: Cast, found: list[str]) -> list[str]:
+    """People or groups the title's clause sets beside its act ("a rendition of A alongside X",
+    "sang B with X"): the first one named within a few words after a preposition of company."""
+    _, ends = sentence_bounds(doc)
+    out: list[str] = []
+    for tok in doc[span.end : ends[span.start]]:
+        if tok.lower_ in _COMPANY:
+            for other in doc[tok.i + 1 : min(tok.i + 1 + _COMPANY_REACH, ends[span.start])]:
+                entity = entity_at(cast.entities, *char_span(other))
+                if entity is not None and entity.kind in ("person", "group"):
+                    if entity.key not in found and entity.key not in out:
+                        out.append(entity.key)
+                    break
+    return out
 
 
 def _owners(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], str | None]:

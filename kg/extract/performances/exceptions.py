@@ -18,6 +18,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.sieves import sieve
 from kg.extract.text.dates import unreal
+from kg.extract.text.doc_index import verb_above
 from kg.extract.text.lexicon import words
 
 #: Verbs whose clause names a work without performing it.
@@ -46,7 +47,7 @@ def not_performed(doc: Doc, span: Span) -> str | None:
         return ATTRIBUTE.id
     if root.dep_ == "pobj" and root.head.lower_ in _SOURCE_PREPS and root.head.head.pos_ in ("NOUN", "PROPN"):
         return SOURCE.id
-    verb = _clause_verb(root)
+    verb = verb_above(span)
     for cur in _clauses_up(verb):
         if cur.lemma_.lower() in _UNPERFORMED:
             return MADE.id
@@ -59,18 +60,6 @@ def _attributive(span: Span) -> bool:
     """ "the 'X' singer", "the 'X' tour": the title modifies a noun after it."""
     root = span.root
     return root.dep_ in ("compound", "nmod", "amod", "poss") and root.head.pos_ == "NOUN" and root.head.i >= span.end
-
-
-def _clause_verb(token: Token) -> Token | None:
-    """The first verb above a token."""
-    cur = token
-    for _ in range(8):
-        if cur.head.i == cur.i:
-            return cur if cur.pos_ in ("VERB", "AUX") else None
-        cur = cur.head
-        if cur.pos_ in ("VERB", "AUX"):
-            return cur
-    return None
 
 
 def _clauses_up(verb: Token | None) -> list[Token]:

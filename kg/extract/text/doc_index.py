@@ -252,6 +252,19 @@ def governing_verb(token: Token) -> Token:
     return cur
 
 
+def verb_above(span: Span) -> Token | None:
+    """The first verb above a span and outside it: the verb of the clause that names it (the
+    words of a title are no clause: "'You Should Probably Leave' brought ...": "brought")."""
+    cur = span.root
+    for _ in range(10):
+        if cur.head.i == cur.i:
+            return None
+        cur = cur.head
+        if cur.pos_ in ("VERB", "AUX") and not span.start <= cur.i < span.end:
+            return cur
+    return None
+
+
 #: How many sentences from the top a dateline may start (after a headline and a byline).
 DATELINE_SENTENCES = 3
 

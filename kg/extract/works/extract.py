@@ -41,6 +41,7 @@ from kg.extract.works.titles import (
     sung_in,
     title_after_cue,
     title_set_off,
+    typeset_title,
     titles_before_roles,
     year_after,
 )
@@ -61,10 +62,12 @@ SUNG = sieve("work.sung", "capitalised words in marks, in a sentence about playi
 BYLINE = sieve("work.byline", "a title credited to someone with 'by'", "'Lantern Song' by Ana Rivera → a work", 0.8)
 MODEL = sieve("work.model", "the model's WORK_OF_ART label, on words that are not a quotation",
               "Lantern Song topped the chart → a work", 0.78)
+TYPESET = sieve("work.typeset", "two or more capitalised words in quotation marks that no one says",
+                "'Salt In The Wires' smoothly gave way to the encore → a work", 0.75)
 CONCERT_PIECE = sieve("work.concert-piece", "a piece named by its form and number",
                       "Mahler's Symphony No. 2 → a work", 0.8)
 #: The work sieves in the order they decide.
-SIEVES = (CUE, ROLE, LISTED, SUNG, BYLINE, MODEL, CONCERT_PIECE)
+SIEVES = (CUE, ROLE, LISTED, SUNG, TYPESET, BYLINE, MODEL, CONCERT_PIECE)
 
 
 def _title_like(text: str) -> bool:
@@ -173,6 +176,9 @@ def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: 
         # words in marks, every one capitalised, in a sentence about playing music ("Another
         # standout was 'Before He Cheats,'", "bowed out with Hawkins' 'Stuffy'"): a song
         kind, rule = "song", LISTED if listed else SUNG
+    if kind is None and not creators and quoted and typeset_title(span, sent, open_at):
+        # any words in marks set as a title, said by no one ("'Starting Over' smoothly transitioned")
+        kind, rule = "work", TYPESET
     # a quotation in marks with no sign of being a title is left to kg_quotes
     if kind is None and not is_art and not creators:
         return

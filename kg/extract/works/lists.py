@@ -187,7 +187,7 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
     if span.root.dep_ in labels("subject"):
         # "a song Rivera wrote": the name after the cue noun is who made it
         return None
-    # "opened on Friday in Kelsworth": a date or a place is no title without marks
+    # "opened on Friday in Glenvale": a date or a place is no title without marks
     if span[0].ent_type_ in ("DATE", "TIME") or any(t.ent_type_ in ("GPE", "LOC") for t in span):
         return None
     return span

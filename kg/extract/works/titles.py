@@ -52,6 +52,9 @@ _POSSESSIVES = function_words("possessive")
 _CUE_MODIFIERS = function_words("article") | function_words("cue-modifier")
 
 
+SMALL_WORDS = function_words("title-filler")
+#: The small words of any title: articles, conjunctions, prepositions.
+_TITLE_SMALL = function_words("title-small")
 _MUSIC_TITLE_WORDS = 6  # most words of a capitalised song title in marks read by its sentence alone
 #: Words that make a sentence one about playing music or a show.
 _MUSIC_WORDS = (tagged("performance_verbs", "sure") | tagged("performance_verbs", "voice") | words("show_nouns")
@@ -286,14 +289,22 @@ def _title_word(token) -> bool:  # type: ignore[no-untyped-def]
 def music_title(span: Span, sent: Span, open_at: int) -> bool:
     """Capitalised words (small words aside) in a sentence that speaks of playing or of a show,
     neither after a colon (a headline's quotation) nor governed by a verb of saying."""
+    return typeset_title(span, sent, open_at, 1, SMALL_WORDS) and any(t.lemma_.lower() in _MUSIC_WORDS for t in sent)
+
+
+def typeset_title(span: Span, sent: Span, open_at: int, fewest: int = 2, small: frozenset[str] = _TITLE_SMALL) -> bool:
+    """Words in marks set as a title: at least ``fewest`` words, every one capitalised but the
+    ``small`` words (articles, conjunctions, prepositions), neither after a colon (a headline's
+    quotation) nor governed by a verb of saying, nor followed by one ("'Dream Big,' he said")."""
     alpha = [t for t in span if t.is_alpha]
     doc = span.doc
+    after = doc[span.end + 1 : span.end + 3] if span.end + 1 < len(doc) else doc[0:0]
     return (
-        0 < len(alpha) <= _MUSIC_TITLE_WORDS
-        and all(t.text[0].isupper() or t.lower_ in SMALL_WORDS for t in alpha)
-        and any(t.lemma_.lower() in _MUSIC_WORDS for t in sent)
+        fewest <= len(alpha) <= _MUSIC_TITLE_WORDS
+        and all(t.text[0].isupper() or t.lower_ in small for t in alpha)
         and not (open_at > sent.start and doc[open_at - 1].text == ":")
         and not any(is_say_verb(a) and a.lemma_.lower() not in _MUSIC_WORDS for a in span.root.ancestors)
+        and not any(is_say_verb(t) for t in after)
     )
 
 
@@ -343,4 +354,4 @@ CUES: dict[str, str] = {noun: kind for noun, kind in kinds("work_cues").items() 
 SONG_VERBS = tagged("performance_verbs", "song")
 
 
-SMALL_WORDS = function_words("title-filler")
+
