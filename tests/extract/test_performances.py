@@ -220,9 +220,18 @@ def test_acts_after_a_list_of_performers_at_an_occasion_are_at_it_too(run) -> No
     assert ("Lyle Barnes", "Salt Wind", "funeral of Tom Brindle", "Dunmere", None) in rows
 
 
-def test_one_act_at_an_occasion_does_not_put_the_next_act_there(run) -> None:
+def test_the_occasion_an_article_reports_is_where_its_next_act_performs(run) -> None:
+    """The scene: a report of a funeral places every act it goes on to tell of there, not only the
+    one named at the funeral."""
     text = ("Friends gathered for the funeral of Tom Brindle in Dunmere today.\n\n"
             "Ana Rivera was among the performers at the funeral. "
             "Singer Mara Quinlan sang “Salt Wind” while people danced.")
+    rows = _rows(run(text))
+    assert ("Mara Quinlan", "Salt Wind", "funeral of Tom Brindle", "Dunmere", None) in rows
+
+
+def test_a_performance_told_on_the_radio_is_not_at_the_scene(run) -> None:
+    text = ("Friends gathered for the funeral of Tom Brindle in Dunmere today.\n\n"
+            "Singer Mara Quinlan sang “Salt Wind” on the radio.")
     rows = _rows(run(text))
     assert ("Mara Quinlan", "Salt Wind", None, None, None) in rows

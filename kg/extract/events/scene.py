@@ -17,7 +17,7 @@ from kg.extract.model import TOWN_KINDS, Event, Place, TextSpan
 from kg.extract.sieves import sieve
 from kg.extract.text.dates import unreal
 from kg.extract.text.doc_index import governing_verb
-from kg.extract.text.lexicon import tagged
+from kg.extract.text.lexicon import tagged, words
 
 #: Event kinds that are shows an article can be about as a whole.
 _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
@@ -86,6 +86,8 @@ def people_in(doc: Doc, sent: Span) -> frozenset[str]:
 
 #: Last words of a festival's stages ("the Pyramid Stage").
 _STAGE_WORDS = tagged("stage_words", "part")
+#: Last words of a venue's name ("Theater", "Arena").
+_VENUE_WORDS = frozenset(w.lower() for w in words("venue_heads"))
 #: How many sentences make the top of an article: headline, standfirst, lede.
 TOP_SENTENCES = 4
 
@@ -175,7 +177,10 @@ def _may_host(doc: Doc, place: Place, show: Event | None, events: tuple[Event, .
     ours = {show.key} | {e.key for e in events if e.super_event == show.key} if show is not None else set()
     if any(e.location == place.key and e.key not in ours for e in events):
         return False
-    if place.name.split()[-1].lower() in _STAGE_WORDS and (show is None or show.kind != "festival"):
+    words = place.name.lower().split()
+    # ("the Dolby Theater stage" is the theatre's)
+    if words[-1] in _STAGE_WORDS and not _VENUE_WORDS.intersection(words[:-1]) and (
+            show is None or show.kind != "festival"):
         return False
     spans = [doc.char_span(m.start, m.end, alignment_mode="expand") for m in place.mentions]
     return any(span is not None and not _modifier(span) and not unreal(governing_verb(span.root))

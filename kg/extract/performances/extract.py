@@ -177,7 +177,10 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
     cast = find_cast(doc, doc._.entities, doc._.focus, (p.performer for p in found),
                      performing_subjects(doc, doc._.entities))
     framed = default_performances(doc, doc._.works, cast, linked)
-    return _dedupe([*_placed_by_clause(found), *resolve(doc, idx, framed, doc._.scene or Scene())])
+    placed = _placed_by_clause(found)
+    unplaced = [p for p in placed if p.event is None and p.location is None and p.work is not None]
+    placed = [p for p in placed if p not in unplaced]
+    return _dedupe([*placed, *resolve(doc, idx, [*unplaced, *framed], doc._.scene or Scene())])
 
 
 def _placed_by_clause(found: list[Performance]) -> list[Performance]:

@@ -24,9 +24,10 @@ from spacy.tokens import Doc
 
 from kg.extract.events.locations import dateline_city
 from kg.extract.events.scene import Scene
-from kg.extract.model import Performance
+from kg.extract.model import Performance, When
 from kg.extract.performances.context import Index, same_time
 from kg.extract.sieves import sieve
+from kg.extract.text.lexicon import tagged
 from kg.extract.text.doc_index import sentence_bounds
 
 CLAUSE = sieve("context.clause", "the event, venue or city the performance's own clause names",
@@ -45,6 +46,12 @@ DATELINE = sieve("context.dateline", "the city of the article's dateline",
 SCENE = sieve("context.scene", "the article's scene: the show it reports, at its venue or town",
               "REVIEW: Rivera, Brindle Hall ... She sang 'Lantern Song'. → the show at Brindle Hall", 0.8)
 
+#: Media a performance is told on rather than a stage ("on the radio"), words of another time
+#: after a span of time ("a week later"), and words that set a sentence apart ("Meanwhile").
+_MEDIUM = tagged("elsewhere_words", "medium")
+_SHIFT = tagged("elsewhere_words", "shift")
+_SPAN = tagged("elsewhere_words", "span")
+_APART = tagged("elsewhere_words", "apart")
 #: How many sentences back a paragraph's event still places a performance.
 _PARAGRAPH_SENTENCES = 2
 
@@ -59,9 +66,15 @@ def resolve(doc: Doc, idx: Index, performances: list[Performance], scene: Scene)
             out.append(p if p.context_rule else replace(p, context_rule=CLAUSE.id))
             continue
         event, rule = _event_for(doc, idx, p)
-        location = events[event].location if event is not None else None
+        # (what is told on the radio, or a week later, is at neither the paragraph's show nor the scene)
+        away = _elsewhere(doc, p, {_year(events[scene.show].date) if scene.show else None})
+        if event is not None and (away and rule is PARAGRAPH or not same_time(p.date, events[event].date)):
+            event = None
+        # (an event its sentence names and no text places is at the scene: "the song that gave the X tour its name")
+        location = events[event].location or scene.place if event is not None else None
         # (a performance dated in another year than the show is another show: "once before, in 2016")
-        if (event is None or event == scene.show) and (scene.show is None or same_time(p.date, events[scene.show].date)):
+        if (event is None or event == scene.show) and not away and (
+                scene.show is None or same_time(p.date, events[scene.show].date)):
             event, location, rule = scene.show, scene.place or location, SCENE
         if event is None and location is None:
             out.append(p)
@@ -69,6 +82,29 @@ def resolve(doc: Doc, idx: Index, performances: list[Performance], scene: Scene)
         date = p.date or (events[event].date if event is not None else None)
         out.append(replace(p, event=event, location=location, date=date, context_rule=rule.id))
     return out
+
+
+def _year(date: When | None) -> str | None:
+    return date.value[:4] if date is not None and date.value else None
+
+
+def _elsewhere(doc: Doc, p: Performance, years: set[str | None]) -> bool:
+    """Whether a performance's sentence puts it away from the scene: on a medium ("on the radio"),
+    at another time ("a week later", "two years ago", "in 2016" when the show is not of 2016), or
+    apart ("Meanwhile, ...")."""
+    sent = doc.char_span(p.span.start, p.span.end, alignment_mode="expand")
+    if sent is None:
+        return False
+    for token in sent:
+        low = token.lower_
+        if low in _APART or low in _MEDIUM and token.dep_ == "pobj" and token.head.lower_ in ("on", "in"):
+            return True
+        if low in _SHIFT and token.i > sent.start and doc[token.i - 1].lower_ in _SPAN:
+            return True
+        if token.like_num and len(token.text) == 4 and token.text[:2] in ("19", "20") and token.text not in years \
+                and token.head.lower_ in ("in", "since"):
+            return True
+    return False
 
 
 def _event_for(doc: Doc, idx: Index, p: Performance):  # type: ignore[no-untyped-def]
