@@ -17,7 +17,7 @@ from kg.extract.events.names import find_event_mentions
 from kg.extract.text import gazetteer
 from kg.extract.events.extract import extract_events
 from kg.extract.events.locations import dateline_city
-from kg.extract.events.scene import find_scene, placed_at_scene
+from kg.extract.events.scene import described_show, find_scene, placed_at_scene
 from kg.extract.performances.extract import extract_performances
 from kg.extract.places.extract import extract_places
 from kg.extract.quotes.extract import extract_quotes
@@ -135,6 +135,8 @@ def make_events(nlp: Language, name: str):  # type: ignore[no-untyped-def]
 
     def component(doc: Doc) -> Doc:
         events = extract_events(doc)
+        described = described_show(doc, events, doc._.places)
+        events = (*events, described) if described is not None else events
         dateline = dateline_city(doc)
         scene = find_scene(doc, events, doc._.places, dateline[0] if dateline else None, doc._.published)
         doc._.events, doc._.scene = placed_at_scene(events, scene, doc._.places), scene

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.extract.text.marks import PERSON_NOUNS
 from kg.extract.places.lead import lead_place
@@ -17,7 +17,7 @@ from kg.extract.model import TOWN_KINDS, Event, Place, TextSpan
 from kg.extract.sieves import sieve
 from kg.extract.text.dates import unreal
 from kg.extract.text.doc_index import governing_verb
-from kg.extract.text.lexicon import tagged, words
+from kg.extract.text.lexicon import kinds, tagged, words
 
 #: Event kinds that are shows an article can be about as a whole.
 _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
@@ -86,6 +86,9 @@ def people_in(doc: Doc, sent: Span) -> frozenset[str]:
 
 #: Last words of a festival's stages ("the Pyramid Stage").
 _STAGE_WORDS = tagged("stage_words", "part")
+#: Nouns that name an event by describing it, with its kind; "set" and "shows" only after an act's name.
+_EVENT_NOUNS = kinds("event_nouns")
+_OWNED = tagged("event_nouns", "owned")
 #: Last words of a venue's name ("Theater", "Arena").
 _VENUE_WORDS = frozenset(w.lower() for w in words("venue_heads"))
 #: How many sentences make the top of an article: headline, standfirst, lede.
@@ -218,6 +221,52 @@ def _city(show: Event | None, venue: str | None, places: list[Place], by_key: di
     return towns[0].key if towns else None
 
 
+def described_show(doc: Doc, events: tuple[Event, ...], places: tuple[Place, ...]) -> Event | None:
+    """The show the top of an article describes when it names none ("mourners gathered at a state
+    memorial", "the tribute concert"): its first event noun that modifies no other noun, named by
+    its modifiers and its owner's name ("Whitney Houston's funeral"), or None."""
+    if any(e.super_event is None and e.kind in _SHOW_KINDS for e in events):
+        return None
+    taken = {m.start for e in events for m in e.mentions} | {m.start for p in places for m in p.mentions}
+    top_end = _top_end(doc)
+    for token in doc:
+        if token.idx >= top_end:
+            break
+        kind = _EVENT_NOUNS.get(token.lower_)
+        if kind is None or token.pos_ != "NOUN" or not token.is_lower or token.lower_ in _OWNED \
+                or token.dep_ in ("compound", "amod", "nmod") or _of_after(token):
+            continue
+        start = _description_start(token)
+        # (a bare "the show" says too little to name one)
+        if doc[start].idx in taken or start == token.i:
+            continue
+        span = doc[start : token.i + 1]
+        mention = TextSpan(span.start_char, span.end_char, span.text)
+        return Event(f"event:{len(events) + 1}", span.text, kind, mentions=(mention,), rule=DESCRIBED.id,
+                     confidence=DESCRIBED.confidence, described=True)
+    return None
+
+
+def _of_after(token: Token) -> bool:
+    """ "a show of support", "a service of thanks": the noun is of something, not an event."""
+    return token.i + 1 < len(token.doc) and token.doc[token.i + 1].lower_ == "of" and token.lower_ in ("show", "service")
+
+
+def _description_start(head: Token) -> int:
+    """The first word of an event's description: its modifiers, and an owner that is a name."""
+    start = head.i
+    for child in sorted((c for c in head.children if c.i < head.i), key=lambda c: -c.i):
+        if child.right_edge.i != start - 1:
+            break
+        if child.dep_ in ("compound", "amod", "nmod") and not child.is_stop or child.dep_ == "poss" and child.pos_ == "PROPN":
+            start = child.left_edge.i
+        else:
+            break
+    return start
+
+
+DESCRIBED = sieve("event.described", "the show the top of an article describes when it names none",
+                  "Fans gathered at a candlelit tribute concert in Dunmore. → 'candlelit tribute concert'", 0.7)
 SCENE = sieve("event.scene", "the venue or town of the article's scene, for the show it reports placed nowhere else",
               "REVIEW: Ana Rivera, Brindle Hall ... the Lantern Tour → the Lantern Tour at Brindle Hall", 0.8)
 
