@@ -39,6 +39,8 @@ _SHOW_PARTS = words("show_parts")
 _OPENERS = function_words("list-opener")
 #: Small words that may sit inside a title ("Lift Every Voice and Sing", "Know Me From").
 _SMALL = function_words("title-small") | function_words("title-filler")
+#: Small words no title ends with ("the", "of", "and"; a title may end in "You" or "Me").
+_EDGE_SMALL = function_words("title-small")
 #: Words that join the titles of a list.
 _JOINERS = function_words("list-joiner") | {"to", "then"}
 #: Entity labels of a one-word name that is someone or somewhere rather than a title ("joined Rivera").
@@ -101,10 +103,11 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool) -> l
     """The titles of the list starting at token ``i``: "A", "A and B", "A, B and C", "A to B"."""
     out: list[Span] = []
     first = True
+    i = _past_describers(doc, i, sent_end)
     while i < sent_end:
         start = _past_owner(doc, i, sent_end)
         span = _quoted(doc, start, sent_end) or _run(doc, start, sent_end)
-        if span is None or direct and first and start == i and _someone(span):
+        if span is None or direct and first and start == i and _someone(span) and _named_again(doc, span):
             # (a name right after the verb is who was joined or met: "joined Rivera onstage")
             break
         out.extend([span] if single or _is_quoted(doc, span) else _cut(doc, span))
@@ -124,6 +127,15 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool) -> l
             break
         i = j
     return out
+
+
+def _past_describers(doc: Doc, i: int, sent_end: int) -> int:
+    """Past the words that describe a title before it: "the braggadocious X", "ballad Y", "his hit Z"."""
+    j = i
+    while j < sent_end and (doc[j].pos_ in ("DET", "ADJ") or doc[j].tag_ == "PRP$" or doc[j].lower_ in _SONG_CUES) \
+            and doc[j].is_lower:
+        j += 1
+    return j if j < sent_end and (_title_word(doc[j]) or is_mark(doc[j].text, OPENING_MARKS)) else i
 
 
 def _quoted(doc: Doc, i: int, sent_end: int) -> Span | None:
@@ -180,15 +192,18 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
             break
     # "Cello Sonata, Op. 12": the catalogue number set off by a comma is the title's
     j = catalogue_end(doc, j, sent_end) if j > i else j
-    if j == i or doc[j - 1].lower_ in _SMALL or j < sent_end and doc[j].tag_ == "POS":
+    if j == i or doc[j - 1].lower_ in _EDGE_SMALL or j < sent_end and doc[j].tag_ == "POS":
         # (a name followed by "'s" owns what comes next: "duet on Reyez's song")
         return None
     span = doc[i:j]
     if span.root.dep_ in labels("subject"):
         # "a song Rivera wrote": the name after the cue noun is who made it
         return None
-    # "opened on Friday in Glenvale": a date or a place is no title without marks
-    if span[0].ent_type_ in ("DATE", "TIME") or any(t.ent_type_ in ("GPE", "LOC") for t in span):
+    # "on the Dublin date", "the Wembley gig": capitalised words before a noun describe it
+    if j < sent_end and doc[j].pos_ == "NOUN" and doc[j].is_lower:
+        return None
+    # "opened on Friday in Glenvale": a date is no title without marks
+    if span[0].ent_type_ in ("DATE", "TIME"):
         return None
     return span
 
@@ -216,6 +231,11 @@ def _cut(doc: Doc, span: Span) -> list[Span]:
 def _title_word(token: Token) -> bool:
     """A word a title may start with: capitalised, with a letter ("[Expletive]" aside)."""
     return token.text[:1].isupper() and any(c.isalpha() for c in token.text) and token.tag_ != "POS"
+
+
+def _named_again(doc: Doc, span: Span) -> bool:
+    """Whether the words of a span stand elsewhere in the article too: a name, not a title sung once."""
+    return doc_text(doc).count(span[-1].text) > 1
 
 
 def _someone(span: Span) -> bool:
