@@ -109,9 +109,10 @@ def test_plays_dates_at_a_venue(run) -> None:
     assert ("Marsh Hens", None, None, "Corn Exchange Hall", None) in _rows(facts)
 
 
-def test_guest_sings_on_a_named_night(run) -> None:
+def test_a_song_someone_will_sing_is_not_performed_yet(run) -> None:
+    """The exception of what will happen: a song announced for a night is no performance."""
     facts = run("Theo Marsh will also sing “Iron Sky” on the Dublin date, his label said.")
-    assert _rows(facts) == {("Theo Marsh", "Iron Sky", None, "Dublin", None)}
+    assert ("Theo Marsh", "Iron Sky") not in _pairs(facts)
 
 
 # --- the one show of an article ------------------------------------------------------------------------
@@ -578,7 +579,7 @@ def test_a_year_before_an_occasion_dates_it(run) -> None:
 
 def test_the_band_is_the_plural_act_the_text_is_about_not_another_duo(run) -> None:
     text = ("The Tallow Boys will headline, with folk duo Hartley & Voss among the other acts. "
-            "The Tallow Boys return after a year off. Their singer said the band would play “Harvest Moon” again.")
+            "The Tallow Boys return after a year off. Their singer said the band played “Harvest Moon” as an encore.")
     facts = run(text)
     assert ("Hartley & Voss", "group") in {(e.name, e.kind) for e in facts.entities}
     assert _pairs(facts) >= {("Tallow Boys", "Harvest Moon")}

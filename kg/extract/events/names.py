@@ -382,7 +382,12 @@ def _quoted_events(doc: Doc, covered: set[int]) -> list[EventMention]:
         if span is None or not len(span) or covered.intersection(range(span.start - 1, span.end + 1)):
             continue
         last, after = span[-1], span.end + 1
-        if last.text in _HEADS and span[0].text[:1].isupper() and len(span) > 1:
+        at = doc[span.start - 2] if span.start >= 2 else None
+        if at is not None and at.lower_ == "at" and at.head.pos_ == "VERB" and span[0].text[:1].isupper():
+            # "performed at 'The X Live' at V": where a verb took place is an event, not a title
+            end = span.end - 1 if span[-1].is_punct else span.end
+            out.append(EventMention(span.start, end, doc[span.start : end].text, "music"))
+        elif last.text in _HEADS and span[0].text[:1].isupper() and len(span) > 1:
             out.append(EventMention(span.start, span.end, span.text, _HEADS[last.text]))
         elif after < len(doc) and doc[after].lower_ in _LOWER_HEADS and doc[after].is_lower \
                 and is_mark(doc[span.end].text, CLOSING_MARKS) and span[0].text[:1].isupper():

@@ -32,7 +32,7 @@ from kg.extract.model import Entity, Performance, TextSpan, When, Work
 from kg.extract.people.coref import entity_at
 from kg.extract.people.discourse import Focus
 from kg.extract.performances.agents import char_span, cue_lemma, performers_of, subjects
-from kg.extract.performances.exceptions import not_performed
+from kg.extract.performances.exceptions import may_perform, not_performed
 from kg.extract.sieves import Sieve, sieve
 from kg.extract.text.doc_index import doc_text, sentence_bounds, sentence_number, verb_above
 from kg.extract.text.lexicon import function_words, labels, tagged, words
@@ -46,6 +46,8 @@ _RENDITIONS = tagged("rendition_nouns", "performance")
 _PATH = labels("object") | labels("title-path")
 #: How far up the parse a title's verb may be.
 _CLIMB = 6
+#: Nouns for people an article does not name ("fans", "the crowd", "a choir").
+_PEOPLE_NOUNS = words("audience_nouns") | tagged("group_nouns", "music")
 #: Prepositions that set a co-performer beside an act ("with", "alongside").
 _COMPANY = function_words("company")
 #: How many words after such a preposition its co-performer may be named ("alongside opener and X").
@@ -125,6 +127,9 @@ def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str
     verb = verb_above(span)
     if verb is not None:
         tokens = [t for t in subjects(verb) if t.i < span.start or t.i >= span.end]
+        # "a choir sang 'A'", "fans treated her to 'B'": people the article does not name performed it
+        if any(_unnamed_people(t, cast) for t in tokens) and not any(c.lower_ == "along" for c in verb.children):
+            return [], SUBJECT, None
         named = [e.key for e in performers_of(doc, verb) if e.key in cast.acts]
         if named:
             return [*named, *_company(doc, span, cast, named)], SUBJECT, verb.text
@@ -139,6 +144,11 @@ def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str
         return [cast.headliner, *_company(doc, span, cast, [cast.headliner])], HEADLINER, \
             verb.text if verb is not None else None
     return [], HEADLINER, None
+
+
+def _unnamed_people(token: Token, cast: Cast) -> bool:
+    """A subject that is people no name is given for: "fans", "the crowd", "a choir"."""
+    return token.pos_ == "NOUN" and token.lower_ in _PEOPLE_NOUNS and entity_at(cast.entities, *char_span(token)) is None
 
 
 def _company(doc: Doc, span: Span, cast: Cast, found: list[str]) -> list[str]:
@@ -217,15 +227,14 @@ def _sentence(doc: Doc, span: Span) -> Span:
 _ACT_NOUNS = words("musician_nouns") | tagged("group_nouns", "music")
 
 
-def find_cast(doc: Doc, entities: tuple[Entity, ...], focus: Focus | None, performers: Iterable[str],
-              subjects_of_performing: Iterable[str]) -> Cast:
+def find_cast(doc: Doc, entities: tuple[Entity, ...], works: tuple[Work, ...], focus: Focus | None,
+              performers: Iterable[str], subjects_of_performing: Iterable[str]) -> Cast:
     """The article's acts: the performers the stated reading found, the subjects of its verbs of
-    performing, its music groups and the people it describes as musicians; its headliner: the
-    act it names most (the first named of a tie)."""
-    acts = {*performers, *subjects_of_performing}
-    for entity in entities:
-        if entity.kind == "group" or any(_describes_act(d) for d in entity.descriptions):
-            acts.add(entity.key)
+    performing, its music groups and the people it describes as musicians, each one that may
+    perform (:func:`may_perform`); its headliner: the act it names most (the first named of a tie)."""
+    named = {*performers, *subjects_of_performing}
+    acts = {e.key for e in entities if may_perform(doc, e, works) and (
+        e.key in named or e.kind == "group" or any(_describes_act(d) for d in e.descriptions))}
     ranked = sorted((e for e in entities if e.key in acts and e.kind in ("person", "group")),
                     key=lambda e: -_named(e))
     headliner = ranked[0].key if ranked and (len(ranked) == 1 or _named(ranked[0]) > _named(ranked[1])) else None

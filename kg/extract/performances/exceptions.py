@@ -19,10 +19,14 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.sieves import sieve
 from kg.extract.text.dates import unreal
 from kg.extract.text.doc_index import verb_above
-from kg.extract.text.lexicon import words
+from kg.extract.text.lexicon import tagged, words
+from kg.extract.text.marks import MUSIC_GROUP_NOUNS
+from kg.extract.model import Entity, Performance, Work
 
 #: Verbs whose clause names a work without performing it.
 _UNPERFORMED = words("unperformed_verbs")
+#: Media a work is played on rather than performed live ("radio", "TV").
+_MEDIA = tagged("elsewhere_words", "medium")
 #: Prepositions that name a work as the source of another ("from the album", "off the record").
 _SOURCE_PREPS = frozenset({"from", "off"})
 #: How far up the clauses the exceptions look (a verb of making above "to play": "plans to play").
@@ -36,8 +40,10 @@ SOURCE = sieve("perf.not-source", "a title named as the source of another work i
                "'Tide' from the album 'Lantern Song' → the album is not performed", 0.9)
 ATTRIBUTE = sieve("perf.not-attribute", "a title that only describes a noun is not performed",
                   "the 'Lantern Song' singer → no performance", 0.9)
+NOT_LIVE = sieve("perf.not-live", "a title whose clause plays it on a medium is not performed live",
+                 "'Lantern Song' played from a car radio → no performance", 0.9)
 #: The exceptions, in the order they are asked.
-SIEVES = (MADE, NOT_DONE, SOURCE, ATTRIBUTE)
+SIEVES = (MADE, NOT_DONE, SOURCE, ATTRIBUTE, NOT_LIVE)
 
 
 def not_performed(doc: Doc, span: Span) -> str | None:
@@ -48,6 +54,9 @@ def not_performed(doc: Doc, span: Span) -> str | None:
     if root.dep_ == "pobj" and root.head.lower_ in _SOURCE_PREPS and root.head.head.pos_ in ("NOUN", "PROPN"):
         return SOURCE.id
     verb = verb_above(span)
+    # (the title itself played on a medium: an act performing on television still performs)
+    if verb is not None and root.dep_ in ("nsubj", "nsubjpass") and root.head == verb and _on_a_medium(verb):
+        return NOT_LIVE.id
     for cur in _clauses_up(verb):
         if cur.lemma_.lower() in _UNPERFORMED:
             return MADE.id
@@ -56,10 +65,49 @@ def not_performed(doc: Doc, span: Span) -> str | None:
     return None
 
 
+def stated_exceptions(doc: Doc, found: list[Performance], entities: tuple[Entity, ...],
+                      works: tuple[Work, ...]) -> list[Performance]:
+    """The stated reading's performances, less those the exceptions turn down: a work whose
+    mention in the performance's sentence is not performed there, or a performer that is no act
+    (see :func:`may_perform`)."""
+    by_key = {e.key: e for e in entities}
+    titles = {w.key: w for w in works}
+    out = []
+    for p in found:
+        if not may_perform(doc, by_key[p.performer], works):
+            continue
+        if p.work is not None and p.work in titles:
+            spans = [doc.char_span(m.start, m.end, alignment_mode="expand") for m in titles[p.work].mentions
+                     if p.span.start <= m.start < p.span.end]
+            if spans and all(s is not None and not_performed(doc, s) for s in spans):
+                continue
+        out.append(p)
+    return out
+
+
+def may_perform(doc: Doc, entity: Entity, works: tuple[Work, ...]) -> bool:
+    """Whether an entity can be an act: a person or a group, or an organisation named as a music
+    group ("the X Symphony Orchestra") or that the text names as doing something ("The X opened
+    their tour"; not a magazine named as a modifier: "his Billboard chart-topping hit"); never
+    one that bears a title's name (a song read as a name)."""
+    if any(entity.name == w.title for w in works):
+        return False
+    if entity.kind in ("person", "group") or entity.name.split()[-1].lower() in MUSIC_GROUP_NOUNS:
+        return True
+    names = {entity.name, *entity.aliases}
+    spans = (doc.char_span(m.start, m.end, alignment_mode="expand") for m in entity.mentions if m.text in names)
+    return any(span is not None and span.root.dep_ in ("nsubj", "nsubjpass") for span in spans)
+
+
 def _attributive(span: Span) -> bool:
     """ "the 'X' singer", "the 'X' tour": the title modifies a noun after it."""
     root = span.root
     return root.dep_ in ("compound", "nmod", "amod", "poss") and root.head.pos_ == "NOUN" and root.head.i >= span.end
+
+
+def _on_a_medium(verb: Token) -> bool:
+    """Whether a verb's clause has a medium for its place ("playing from a car radio", "on TV")."""
+    return any(t.lower_ in _MEDIA and t.dep_ in ("pobj", "compound") for t in verb.subtree)
 
 
 def _clauses_up(verb: Token | None) -> list[Token]:

@@ -71,6 +71,7 @@ from kg.extract.performances.context import (
 )
 from kg.extract.performances.cues import cue_verbs, is_performance, object_lemmas
 from kg.extract.events.scene import Scene
+from kg.extract.performances.exceptions import stated_exceptions
 from kg.extract.performances.default import default_performances, find_cast, performing_subjects
 from kg.extract.performances.show_context import (
     ARTICLE_SHOW,
@@ -171,10 +172,11 @@ def extract_performances(doc: Doc) -> tuple[Performance, ...]:
         named = acts or ([e for e in doc._.entities if e.key in billed_acts] if billed_acts else [])
         context.update(doc, sent, here, caption, named, next((p.location for p in found[start:] if p.location), None))
     found = _ruled(band_credits(doc, found, idx.article_event), BAND)
+    found = stated_exceptions(doc, found, doc._.entities, doc._.works)
     # the clause reading placed what it found with its own guards; the frames around each title
     # link what it did not, and the show-context resolver places those
     linked = {p.work for p in found if p.work is not None}
-    cast = find_cast(doc, doc._.entities, doc._.focus, (p.performer for p in found),
+    cast = find_cast(doc, doc._.entities, doc._.works, doc._.focus, (p.performer for p in found),
                      performing_subjects(doc, doc._.entities))
     framed = default_performances(doc, doc._.works, cast, linked)
     placed = _placed_by_clause(found)

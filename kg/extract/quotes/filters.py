@@ -255,10 +255,12 @@ def _is_work(doc: Doc, cand: Candidate) -> bool:
     if said and not title_case(content_words(list(cand.content))):
         return False
     key = strip_marks(cand.content.text)
-    for work in doc._.works:
-        if strip_marks(work.title) == key:
+    # (an event named in marks, "performed at 'The X Live'", is a name too)
+    named = [(w.title, w.mentions) for w in doc._.works] + [(e.name, e.mentions) for e in doc._.events if not e.described]
+    for name, mentions in named:
+        if strip_marks(name) == key:
             return True
-        if any(m.start <= cand.mark.start + 1 and cand.mark.end - 1 <= m.end for m in work.mentions):
+        if any(m.start <= cand.mark.start + 1 and cand.mark.end - 1 <= m.end for m in mentions):
             # (a title named inside a quotation, "I wrote 'X' in my car", leaves it a quotation)
             return True
     return False

@@ -115,12 +115,23 @@ def extract_works(doc: Doc) -> tuple[Work, ...]:
     setlist = {(s.start, s.end) for s in music_titles(doc)}
     candidates = sorted([*((doc[s:e], False) for s, e in setlist), *candidates], key=lambda c: (c[0].start, -len(c[0])))
     for span, quoted in candidates:
-        if any(t.i in events for t in span) or quoted and collector.glossed(span):
+        if any(t.i in events for t in span) or quoted and (collector.glossed(span) or _not_a_title(doc, span)):
             continue
         _consider(doc, collector, span, quoted, (span.start, span.end) in setlist)
     for span in concert_pieces(doc):
         collector.add(span, "song", None, possessor_of(doc, span.start, span.start), CONCERT_PIECE)
     return collector.build()
+
+
+def _not_a_title(doc: Doc, span: Span) -> bool:
+    """Words in marks that are no title: a nickname inside a name ('Orlando "Maraca" Valle'), or
+    where something took place ('performed at "The X Live"')."""
+    before = doc[span.start - 2] if span.start >= 2 else None
+    after = doc[span.end + 1] if span.end + 1 < len(doc) else None
+    if before is not None and after is not None and before.pos_ == "PROPN" and before.is_title \
+            and after.pos_ == "PROPN" and after.text[:1].isupper():
+        return True
+    return before is not None and before.lower_ == "at" and before.head.pos_ == "VERB"
 
 
 def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: bool = False) -> None:
@@ -181,6 +192,9 @@ def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: 
         kind, rule = "work", TYPESET
     # a quotation in marks with no sign of being a title is left to kg_quotes
     if kind is None and not is_art and not creators:
+        return
+    # the model's label alone does not make a sentence in marks a title ("I just won the X...")
+    if kind is None and not creators and quoted and not typeset_title(span, sent, open_at, 1):
         return
     rule = rule if kind else BYLINE if creators else MODEL
     collector.add(span, kind or "work", year or year_after(doc, end, sent.end), creators, rule, trim=int(glued))
