@@ -83,7 +83,8 @@ def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
         elif (low in _SONG_CUES or lemma in _SONG_CUES) and pos == "NOUN":
             # "the single X", "hits like A and B", "her hits, A and B"
             nxt = tok.i + 1
-            if nxt < len(doc) and (doc[nxt].lower_ in _OPENERS or doc[nxt].text in ",:"):
+            # ("songs, including A", "hits such as B")
+            while nxt < len(doc) and (doc[nxt].lower_ in _OPENERS or doc[nxt].text in ",:"):
                 nxt += 1
             if nxt < len(doc) and doc[nxt].lower_ == "as" and doc[nxt - 1].lower_ == "such":
                 nxt += 1
@@ -178,10 +179,14 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
     j = i
     while j < sent_end and j - i < 3 * _MAX_WORDS:
         tok = doc[j]
-        if _title_word(tok) or tok.like_num and j > i:
+        if _title_word(tok) or tok.like_num and (j > i or _lone_number(doc, j, sent_end)) or _contraction(tok) and j > i:
             j += 1
         elif tok.lower_ in _SMALL and j > i and j + 1 < sent_end and _title_word(doc[j + 1]):
             j += 1
+        elif tok.lower_ in _SMALL and j > i and j + 2 < sent_end and doc[j + 1].lower_ in _EDGE_SMALL \
+                and _title_word(doc[j + 2]):
+            # "Ode to the Red Flag"
+            j += 2
         elif is_mark(tok.text, "-") and j > i and not tok.whitespace_ and j + 1 < sent_end and _title_word(doc[j + 1]):
             j += 1
         elif tok.text == "." and j > i and doc[j - 1].text in CATALOGUE_MARKS and j + 1 < sent_end \
@@ -203,9 +208,19 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
     if j < sent_end and doc[j].pos_ == "NOUN" and doc[j].is_lower:
         return None
     # "opened on Friday in Glenvale": a date is no title without marks
-    if span[0].ent_type_ in ("DATE", "TIME"):
+    if span[0].ent_type_ in ("DATE", "TIME") and not span[0].like_num:
         return None
     return span
+
+
+def _contraction(token: Token) -> bool:
+    """The second half of a word the tokenizer split: "Don|'t", "You|'re", "Let|'s"."""
+    return token.text[:1] in "'’" and token.text[1:].isalpha() and len(token.text) <= 3 or token.lower_ in ("n't", "n’t")
+
+
+def _lone_number(doc: Doc, j: int, sent_end: int) -> bool:
+    """A number standing alone as a title ("performed 1999 -"), not a count of something after it."""
+    return j + 1 >= sent_end or doc[j + 1].is_punct
 
 
 def catalogue_end(doc: Doc, end: int, sent_end: int) -> int:
