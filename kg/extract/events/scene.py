@@ -21,6 +21,8 @@ from kg.extract.text.lexicon import kinds, tagged, words
 
 #: Event kinds that are shows an article can be about as a whole.
 _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
+#: Event kinds an article can report as its scene: a game is a show too (its halftime, its final).
+_SCENE_KINDS = _SHOW_KINDS | {"sports"}
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,7 @@ def _show(events: list[Event], top_end: int) -> Event | None:
     their own, the one the top names most, else the one the article names most; failing any, the
     description the top gives ("the tribute concert")."""
     shows = [e for e in events if e.super_event is None and (
-        e.kind in _SHOW_KINDS or e.kind == "event" and (e.described or e.location is not None))]
+        e.kind in _SCENE_KINDS or e.kind == "event" and (e.described or e.location is not None))]
     named = [e for e in shows if not e.described]
     described = [e for e in shows if e.described and _first(e.mentions) < top_end]
     in_top = [e for e in named if _first(e.mentions) < top_end]

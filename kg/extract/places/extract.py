@@ -140,6 +140,10 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
     return builder.build()
 
 
+#: Verbs whose subject is a performer ("performs", "sang").
+_ACT_VERBS = tagged("performance_verbs", "act")
+
+
 def _in_title(doc: Doc, i: int) -> bool:
     """Whether token ``i`` is inside a title after a cue noun ("the album In Rainbows")."""
     j = i - 1
@@ -168,7 +172,16 @@ def _surnames(doc: Doc, full: dict[str, str]) -> set[str]:
         if e.label_ == "GPE" and len(e) == 1 and before is not None and before.pos_ == "PROPN" \
                 and before.ent_type_ == "" and before.is_title and not before.is_sent_start:
             names.add(e.text)
+        # "Rihanna performs", tagged GPE here and PERSON there: a one-word name the model reads
+        # both ways, or that performs, is someone's
+        if e.label_ == "GPE" and len(e) == 1 and (e.text in lone or _performs(e)):
+            names.add(e.text)
     return names
+
+
+def _performs(ent: Span) -> bool:
+    """Whether a name is the subject of a verb of performing ("X performs", "X sang")."""
+    return ent.root.dep_ == "nsubj" and ent.root.head.lemma_.lower() in _ACT_VERBS
 
 
 def _persons_surname(ent: Span, surnames: set[str]) -> bool:
