@@ -16,6 +16,7 @@ mapping to schema.org types is a table, not guesswork.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 #: Place kinds that are towns and lands, not venues: a venue named later is the more exact place.
@@ -154,6 +155,41 @@ class Performance:
 
 
 @dataclass(frozen=True)
+class EventMention:
+    """A stretch of tokens naming an event, before mentions are merged into Events: what the
+    places and works stages must not read as a place or a title."""
+
+    start: int  # token index
+    end: int
+    name: str
+    kind: str
+    generic: bool = False
+    from_model: bool = False  # a spaCy EVENT entity rather than a rule's find
+    #: the head noun of an event named by description ("the final concert"), else None
+    described_by: int | None = None
+
+
+@dataclass(frozen=True)
+class Scene:
+    """The show an article is about, where and when: what every fact with no context of its own takes.
+
+    Attributes:
+        show: The key of the event the article reports, if one stands out.
+        venue: The key of the venue it took place at, if the article gives one.
+        city: The key of the town it took place in, if the article gives one.
+    """
+
+    show: str | None = None
+    venue: str | None = None
+    city: str | None = None
+
+    @property
+    def place(self) -> str | None:
+        """The most exact place of the scene."""
+        return self.venue or self.city
+
+
+@dataclass(frozen=True)
 class Facts:
     """Everything extracted from one article."""
 
@@ -163,3 +199,18 @@ class Facts:
     events: tuple[Event, ...] = ()
     places: tuple[Place, ...] = ()
     performances: tuple[Performance, ...] = ()
+
+
+def entity_at(entities: Iterable[Entity], start: int, end: int) -> Entity | None:
+    """The entity one of whose mentions overlaps the characters ``start:end``, if any.
+
+    This is how later stages ask "who is 'she' (or 'the folk singer') here": coreference
+    records every resolved mention, pronouns and descriptions included. The tightest
+    mention wins when several overlap.
+    """
+    best: tuple[int, Entity] | None = None
+    for entity in entities:
+        for m in entity.mentions:
+            if m.start < end and start < m.end and (best is None or m.end - m.start < best[0]):
+                best = (m.end - m.start, entity)
+    return best[1] if best else None

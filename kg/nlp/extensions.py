@@ -21,7 +21,6 @@ DOC_EXTENSIONS: dict[str, object] = {
     "scene": None,  # kg.extract.events.scene.Scene: the show the article reports, where
     "focus": None,  # kg.extract.people.discourse.Focus: who is in focus, sentence by sentence
     "event_mentions": (),  # kg.extract.events.names.EventMention: the event names, before places
-    "kg_index": None,  # kg.extract.text.doc_index.DocIndex: what every extractor asks of the Doc, built once
 }
 
 

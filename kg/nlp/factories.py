@@ -1,9 +1,11 @@
 """Registration of kg's spaCy components, all in one place.
 
-Each component is a thin wrapper: it calls a pure extractor from ``kg.extract`` and
-stores the result on a ``doc._`` extension. Users can add them to their own
-pipeline (``nlp.add_pipe("kg_quotes")``) once ``import kg.nlp.factories`` has run;
-each reads what the components before it wrote, in the order of ``KG_COMPONENTS``.
+Each component is a thin wrapper: it gathers what the components before it stored on the
+Doc's ``doc._`` extensions into a :class:`kg.extract.found.Found` (:func:`found_on`), calls a
+pure extractor from ``kg.extract`` with it, and stores the result. These are the only places
+``doc._`` is read or written. Users can add them to their own pipeline
+(``nlp.add_pipe("kg_quotes")``) once ``import kg.nlp.factories`` has run, in the order of
+``KG_COMPONENTS``.
 """
 
 from __future__ import annotations
@@ -12,15 +14,16 @@ from spacy.attrs import SENT_START
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from kg.extract.people.coref import read_entities
-from kg.extract.events.names import find_event_mentions
-from kg.extract.text import gazetteer
 from kg.extract.events.extract import extract_events
-from kg.extract.events.locations import dateline_city
-from kg.extract.events.scene import described_show, find_scene, placed_at_scene
+from kg.extract.events.names import find_event_mentions
+from kg.extract.events.scene import read_scene
+from kg.extract.found import Found
+from kg.extract.model import Scene
+from kg.extract.people.coref import read_entities
 from kg.extract.performances.extract import extract_performances
 from kg.extract.places.extract import extract_places
 from kg.extract.quotes.extract import extract_quotes
+from kg.extract.text import gazetteer
 from kg.extract.text.doc_index import is_spaced_dash, release_index
 from kg.extract.works.extract import extract_works, link_creators
 from kg.nlp.extensions import set_doc_extensions
@@ -102,9 +105,19 @@ def split_entity_lines(doc: Doc) -> Doc:
     return doc
 
 
+def found_on(doc: Doc) -> Found:
+    """What kg's components before this one left on the Doc: the input of the next stage."""
+    scene = doc._.scene
+    return Found(published=doc._.published, event_mentions=tuple(doc._.event_mentions), places=tuple(doc._.places),
+                 works=tuple(doc._.works), events=tuple(doc._.events), scene=scene if scene is not None else Scene(),
+                 entities=tuple(doc._.entities), focus=doc._.focus)
+
+
 def _setter(attr: str, extract):  # type: ignore[no-untyped-def]
+    """A component that stores ``extract(doc, found)`` on ``doc._.<attr>``."""
+
     def component(doc: Doc) -> Doc:
-        setattr(doc._, attr, tuple(extract(doc)))
+        setattr(doc._, attr, tuple(extract(doc, found_on(doc))))
         return doc
 
     return component
@@ -113,7 +126,12 @@ def _setter(attr: str, extract):  # type: ignore[no-untyped-def]
 @Language.factory("kg_event_names", assigns=["doc._.event_mentions"])
 def make_event_names(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
-    return _setter("event_mentions", find_event_mentions)
+
+    def component(doc: Doc) -> Doc:
+        doc._.event_mentions = find_event_mentions(doc)
+        return doc
+
+    return component
 
 
 @Language.factory("kg_places", requires=["doc._.event_mentions"], assigns=["doc._.places"])
@@ -123,23 +141,19 @@ def make_places(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     return _setter("places", extract_places)
 
 
-@Language.factory("kg_works", assigns=["doc._.works"])
+@Language.factory("kg_works", requires=["doc._.event_mentions"], assigns=["doc._.works"])
 def make_works(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
     return _setter("works", extract_works)
 
 
-@Language.factory("kg_events", requires=["doc._.places"], assigns=["doc._.events", "doc._.scene"])
+@Language.factory("kg_events", requires=["doc._.places", "doc._.works"], assigns=["doc._.events", "doc._.scene"])
 def make_events(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
 
     def component(doc: Doc) -> Doc:
-        events = extract_events(doc)
-        described = described_show(doc, events, doc._.places)
-        events = (*events, described) if described is not None else events
-        dateline = dateline_city(doc)
-        scene = find_scene(doc, events, doc._.places, dateline[0] if dateline else None, doc._.published)
-        doc._.events, doc._.scene = placed_at_scene(events, scene, doc._.places), scene
+        found = found_on(doc)
+        doc._.events, doc._.scene = read_scene(doc, extract_events(doc, found), found)
         return doc
 
     return component
@@ -152,7 +166,7 @@ def make_coref(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
 
     def component(doc: Doc) -> Doc:
-        doc._.entities, doc._.focus = read_entities(doc)
+        doc._.entities, doc._.focus = read_entities(doc, found_on(doc))
         return doc
 
     return component
@@ -161,10 +175,15 @@ def make_coref(nlp: Language, name: str):  # type: ignore[no-untyped-def]
 @Language.factory("kg_work_creators", requires=["doc._.works", "doc._.entities"], assigns=["doc._.works"])
 def make_work_creators(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
-    return _setter("works", link_creators)
+
+    def component(doc: Doc) -> Doc:
+        doc._.works = link_creators(tuple(doc._.works), tuple(doc._.entities))
+        return doc
+
+    return component
 
 
-@Language.factory("kg_quotes", requires=["doc._.entities"], assigns=["doc._.quotes"])
+@Language.factory("kg_quotes", requires=["doc._.entities", "doc._.works", "doc._.events"], assigns=["doc._.quotes"])
 def make_quotes(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
     return _setter("quotes", extract_quotes)
@@ -172,14 +191,14 @@ def make_quotes(nlp: Language, name: str):  # type: ignore[no-untyped-def]
 
 @Language.factory(
     "kg_performances",
-    requires=["doc._.entities", "doc._.works", "doc._.events", "doc._.places"],
+    requires=["doc._.entities", "doc._.works", "doc._.events", "doc._.places", "doc._.scene"],
     assigns=["doc._.performances"],
 )
 def make_performances(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
 
     def component(doc: Doc) -> Doc:
-        doc._.performances = tuple(extract_performances(doc))
+        doc._.performances = tuple(extract_performances(doc, found_on(doc)))
         # the last of kg's components: the index built for them is no longer needed
         release_index(doc)
         return doc

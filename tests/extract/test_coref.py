@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from kg.extract.people.coref import entity_at
+from kg.extract.model import entity_at
 from kg.extract.model import Entity, Facts, TextSpan
 
 

@@ -134,21 +134,23 @@ def test_explicit_place_overrides_the_paragraph_event(run) -> None:
 
 
 def test_pronoun_and_description_resolved_through_entities(nlp) -> None:
-    """Performers come from ``entity_at``: a hand-made entity stands in for coreference."""
+    """Performers come from the entities the stage is given: a hand-made entity stands in for coreference."""
     from kg.io.article import Article
+    from kg.nlp.factories import found_on
     from kg.nlp.pipeline import make_doc
 
     text = "The pop star took the stage at the Brit Awards. She performed “Glass Houses” there."
     doc = nlp(make_doc(nlp, Article(id="t", text=text)))
     star, she = text.index("The pop star"), text.index("She ")
-    doc._.entities = (
+    entities = (
         Entity(key="person:1", kind="person", name="Mara Quinn",
                mentions=(TextSpan(star, star + 12, "The pop star"), TextSpan(she, she + 3, "She"))),
     )
-    doc._.works = link_creators(doc)
-    perf = extract_performances(doc)
-    work = next(w for w in doc._.works if w.title == "Glass Houses")
-    event = next(e for e in doc._.events if e.name == "Brit Awards")
+    found = replace(found_on(doc), entities=entities)
+    found = replace(found, works=link_creators(found.works, entities))
+    perf = extract_performances(doc, found)
+    work = next(w for w in found.works if w.title == "Glass Houses")
+    event = next(e for e in found.events if e.name == "Brit Awards")
     assert [(p.performer, p.work, p.event) for p in perf] == [("person:1", work.key, event.key)]
 
 
@@ -175,9 +177,12 @@ def test_link_creators_keeps_existing_creator(nlp) -> None:
     from kg.io.article import Article
     from kg.nlp.pipeline import make_doc
 
+    from kg.nlp.factories import found_on
+
     doc = nlp(make_doc(nlp, Article(id="t", text="Emma Clarke sang her hit “Paper Moons”.")))
-    doc._.works = tuple(replace(w, creator="person:9") for w in doc._.works)
-    assert [w.creator for w in link_creators(doc)] == ["person:9"]
+    found = found_on(doc)
+    works = tuple(replace(w, creator="person:9") for w in found.works)
+    assert [w.creator for w in link_creators(works, found.entities)] == ["person:9"]
 
 
 def test_it_is_never_a_title_that_only_describes_someone(run) -> None:

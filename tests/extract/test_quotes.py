@@ -403,8 +403,11 @@ def test_words_a_person_says_stay_a_quotation_when_taken_for_a_title(nlp) -> Non
     """The works stage may read a quoted sentence (a headline's, or one the model tags) as a
     title; lower-case words with a speaker's cue are still words said, a title in capitals not."""
     from kg.extract.model import TextSpan, Work
+    from dataclasses import replace
+
     from kg.extract.quotes.extract import extract_quotes
     from kg.io.article import Article
+    from kg.nlp.factories import found_on
     from kg.nlp.pipeline import make_doc
 
     text = "“We will stay,” Anna Kowalski replied. Tomas Brandt said “Harbour Lights” was his favourite."
@@ -412,9 +415,11 @@ def test_words_a_person_says_stay_a_quotation_when_taken_for_a_title(nlp) -> Non
     titles = [(text.index(words), words) for words in ("We will stay", "Harbour Lights")]
     taken = tuple(Work(key=f"work:{i}", title=words, kind="song", mentions=(TextSpan(at, at + len(words), words),))
                   for i, (at, words) in enumerate(titles))
-    doc._.works = tuple(doc._.works) + taken
-    names = {e.key: e.name for e in doc._.entities}
-    assert [(q.span.text, names.get(q.speaker)) for q in extract_quotes(doc)] == [("We will stay,", "Anna Kowalski")]
+    found = found_on(doc)
+    found = replace(found, works=found.works + taken)
+    names = {e.key: e.name for e in found.entities}
+    assert [(q.span.text, names.get(q.speaker)) for q in extract_quotes(doc, found)] == [
+        ("We will stay,", "Anna Kowalski")]
 
 
 def test_standfirst_repeating_a_body_quote_is_one_utterance(run) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.events.names import EventMention
+from kg.extract.model import EventMention, Place
 from kg.extract.text.lexicon import function_words, kinds, tagged
 from kg.extract.text.doc_index import doc_tokens, is_cap, sentence_bounds, token_words
 
@@ -27,10 +27,10 @@ _MODIFIERS = 3
 _TO_PLACE = 12
 
 
-def described_events(doc: Doc, taken: set[int]) -> list[EventMention]:
+def described_events(doc: Doc, taken: set[int], places: tuple[Place, ...]) -> list[EventMention]:
     """Placed events named by description, outside the tokens ``taken`` by named ones."""
     toks = doc_tokens(doc)
-    place_tokens = _place_tokens(doc)
+    place_tokens = _place_tokens(doc, places)
     starts, ends = sentence_bounds(doc)
     found: list[EventMention] = []
     for tok in (toks[k] for k, lower in enumerate(token_words(doc).lower) if lower in _NOUNS):
@@ -99,9 +99,9 @@ def _of_phrase_end(doc: Doc, head: int, sent_end: int) -> int:
     return objects[0].i + 1
 
 
-def _place_tokens(doc: Doc) -> set[int]:
+def _place_tokens(doc: Doc, places: tuple[Place, ...]) -> set[int]:
     out: set[int] = set()
-    for place in doc._.places:
+    for place in places:
         for m in place.mentions:
             span: Span | None = doc.char_span(m.start, m.end, alignment_mode="expand")
             if span is not None:

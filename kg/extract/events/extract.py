@@ -20,12 +20,8 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from kg.extract.events.descriptions import described_events
-from kg.extract.events.names import (
-    BACK_NOUNS,
-    INNER,
-    ORDINAL,
-    EventMention,
-)
+from kg.extract.events.names import BACK_NOUNS, INNER, ORDINAL
+from kg.extract.events.locations import SIEVES as LOCATIONS
 from kg.extract.events.locations import (
     AFTER_NAME,
     IN_NAME,
@@ -42,7 +38,8 @@ from kg.extract.events.locations import (
 )
 from kg.extract.places.lead import place_at_lead
 from kg.extract.text.lexicon import function_words, tagged
-from kg.extract.model import TOWN_KINDS, Event, TextSpan
+from kg.extract.found import Found
+from kg.extract.model import TOWN_KINDS, Event, EventMention, TextSpan
 from kg.extract.text.doc_index import (
     sentence_bounds,
 )
@@ -52,6 +49,10 @@ _DEFINITE = function_words("definite")
 
 #: A Roman numeral, lower case: the edition of a game ("Super Bowl LXI").
 _ROMAN = re.compile(r"[ivxlc]{1,7}")
+
+
+#: The event stage's table: where an event took place, in the order the sieves decide.
+SIEVES = LOCATIONS
 
 
 def _award_stem(norm: str) -> tuple[str | None, str]:
@@ -161,7 +162,7 @@ def _norm(name: str) -> str:
     return " ".join(name.replace("’", "'").lower().split())
 
 
-def extract_events(doc: Doc) -> tuple[Event, ...]:
+def extract_events(doc: Doc, found: Found) -> tuple[Event, ...]:
     """Named events in order of first mention, with location, date and parent event.
 
     Mentions with the same name (ignoring case and a leading "the") are one event.
@@ -169,16 +170,16 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
     the named event it is "of", else the last named event before it.
     """
     # a title the works stage found ("the X actor") is no event, even if spaCy says so
-    titled = {k for w in doc._.works for m in w.mentions for k in range(m.start, m.end)}
-    mentions = [m for m in doc._.event_mentions if not titled.intersection(_chars(doc, m))]
+    titled = {k for w in found.works for m in w.mentions for k in range(m.start, m.end)}
+    mentions = [m for m in found.event_mentions if not titled.intersection(_chars(doc, m))]
     # events the article names by describing them ("the funeral of X at V")
     taken = {k for m in mentions for k in range(m.start, m.end)}
-    mentions = sorted([*mentions, *described_events(doc, taken)], key=lambda m: m.start)
+    mentions = sorted([*mentions, *described_events(doc, taken, found.places)], key=lambda m: m.start)
     if not mentions:
         return ()
-    place_starts = place_index(doc)
-    place_kinds = {p.key: p.kind for p in doc._.places}
-    published = doc._.published
+    place_starts = place_index(doc, found.places)
+    place_kinds = {p.key: p.kind for p in found.places}
+    published = found.published
     mention_starts = {m.start for m in mentions}
     event_tokens = frozenset(k for m in mentions for k in range(m.start, m.end))
     order: list[str] = []
@@ -229,11 +230,11 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
         rec["mentions"].append(TextSpan(start_char, end_char, doc[m.start : m.end].text))
         # a venue named later beats a town named first ("X in Denver" ... "X at the Summit Arena")
         if rec["location"] is None or place_kinds.get(rec["location"]) in TOWN_KINDS:
-            found, rule = place_after(doc, m.end, sent_end, place_starts, stops), AFTER_NAME
-            if found is None:
-                found, rule = place_of_verb(doc, m, place_starts), OF_VERB
-            if found is not None and (rec["location"] is None or place_kinds.get(found) not in TOWN_KINDS):
-                rec["location"], rec["location_rule"] = found, rule.id
+            placed, rule = place_after(doc, m.end, sent_end, place_starts, stops), AFTER_NAME
+            if placed is None:
+                placed, rule = place_of_verb(doc, m, place_starts), OF_VERB
+            if placed is not None and (rec["location"] is None or place_kinds.get(placed) not in TOWN_KINDS):
+                rec["location"], rec["location_rule"] = placed, rule.id
         if rec["date"] is None:
             rec["date"] = date_after(doc, m.end, sent_end, stops, published, event_tokens) or date_of_verb(
                 doc, m, published
@@ -245,8 +246,8 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
             if parent and rec["super"] is None and parent != norm:
                 rec["super"] = parent
             last_named = norm
-    place_from_later_clauses(doc, data, order, place_starts, event_tokens)
-    place_at_stage(doc, data, order, place_starts)
+    place_from_later_clauses(doc, data, order, place_starts, event_tokens, found.places, published)
+    place_at_stage(doc, data, order, place_starts, found.places)
     # a location inside the name ("the Reno residency") when none is given after it
     for norm in order:
         rec = data[norm]
@@ -259,8 +260,8 @@ def extract_events(doc: Doc) -> tuple[Event, ...]:
                     break
         if rec["date"] is None:
             rec["date"] = next(filter(None, (year_date(m.text, m) for m in rec["mentions"])), None)
-    place_at_lead(doc, data, order)
-    place_at_dateline(doc, data, order)
+    place_at_lead(doc, data, order, found.places)
+    place_at_dateline(doc, data, order, found.places)
     keys = {norm: f"event:{i}" for i, norm in enumerate(order, 1)}
     return tuple(
         Event(
@@ -298,7 +299,7 @@ def _described_back(doc: Doc, m: EventMention, data: dict[str, dict], order: lis
     return before[-1] if before else None
 
 
-def referred_event(doc: Doc, token: Token) -> str | None:
+def referred_event(events: tuple[Event, ...], token: Token) -> str | None:
     """The event a bare noun stands for: "the festival", "the three-day event", "last year's festival".
 
     It is the last event of the noun's kinds named before it (parts of events left out); the
@@ -309,7 +310,7 @@ def referred_event(doc: Doc, token: Token) -> str | None:
         c.dep_ == "poss" or c.lower_ in function_words("definite") for c in token.children
     ):
         return None
-    before = [e for e in doc._.events if e.super_event is None and e.mentions[0].start < token.idx
+    before = [e for e in events if e.super_event is None and e.mentions[0].start < token.idx
               and (not kinds or e.kind in kinds)]
     return before[-1].key if before else None
 

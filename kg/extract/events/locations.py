@@ -19,10 +19,10 @@ from kg.extract.text.dates import (
     parse_date,
     told_as_past,
 )
-from kg.extract.events.names import BACK_NOUNS, BACK_REFERENCE_RE, EventMention
+from kg.extract.events.names import BACK_NOUNS, BACK_REFERENCE_RE
 from kg.extract.places.lead import LEAD
 from kg.extract.text.lexicon import function_words, labels, tagged, words
-from kg.extract.model import TOWN_KINDS, TextSpan, When
+from kg.extract.model import TOWN_KINDS, EventMention, Place, TextSpan, When
 from kg.extract.sieves import sieve
 from kg.extract.text.doc_index import (
     DATELINE_SENTENCES,
@@ -121,12 +121,12 @@ def _own_verb(head: Token) -> Token | None:
                  and (c.dep_ == "acl" or any(g.lower_ in _RELATIVES for g in c.children))), None)
 
 
-def dateline_city(doc: Doc) -> tuple[str, Span] | None:
+def dateline_city(doc: Doc, places: tuple[Place, ...]) -> tuple[str, Span] | None:
     """The key of the city a dateline names ("NASHVILLE, Tenn. (AP) — ..."), with its sentence.
 
     The parser often ends a sentence at the dateline's dash; the sentence is then the one after it.
     """
-    cities = {m.start: (p.key, m.end) for p in doc._.places if p.kind == "city" for m in p.mentions}
+    cities = {m.start: (p.key, m.end) for p in places if p.kind == "city" for m in p.mentions}
     sents = list(doc.sents)[: DATELINE_SENTENCES + 1]
     for n, sent in enumerate(sents[:DATELINE_SENTENCES]):
         if sent.start_char in cities:
@@ -234,10 +234,10 @@ def date_after(
     return None
 
 
-def place_index(doc: Doc) -> dict[int, str]:
+def place_index(doc: Doc, places: tuple[Place, ...]) -> dict[int, str]:
     """Token index where each place mention starts -> place key."""
     starts: dict[int, str] = {}
-    for place in doc._.places:
+    for place in places:
         for m in place.mentions:
             span = doc.char_span(m.start, m.end, alignment_mode="expand")
             if span is not None:
@@ -253,10 +253,10 @@ def year_date(name: str, span: TextSpan) -> When | None:
     return None
 
 
-def place_at_dateline(doc: Doc, data: dict[str, dict], order: list[str]) -> None:
+def place_at_dateline(doc: Doc, data: dict[str, dict], order: list[str], places: tuple[Place, ...]) -> None:
     """ "DENVER (AP) — X won at the Y Awards on Sunday": an event the dateline's sentence
     says took place, placed nowhere else, was in the dateline's city (not one it says will)."""
-    found = dateline_city(doc)
+    found = dateline_city(doc, places)
     if found is None:
         return
     city, sent = found
@@ -273,11 +273,12 @@ def place_at_dateline(doc: Doc, data: dict[str, dict], order: list[str]) -> None
                 break
 
 
-def place_at_stage(doc: Doc, data: dict[str, dict], order: list[str], place_starts: dict[int, str]) -> None:
+def place_at_stage(doc: Doc, data: dict[str, dict], order: list[str], place_starts: dict[int, str],
+                   places: tuple[Place, ...]) -> None:
     """ "X Festival kicked off as Y lit up the Z stage", "crowds at the Z Stage ... during X 2026": a
     festival that no clause places is on the one stage its sentence names (the stage word says
     whose part it is: a festival's site, where its acts play)."""
-    stages = {p.key for p in doc._.places if p.kind not in TOWN_KINDS and p.name.split()[-1].lower() in _STAGE_WORDS}
+    stages = {p.key for p in places if p.kind not in TOWN_KINDS and p.name.split()[-1].lower() in _STAGE_WORDS}
     if not stages:
         return
     starts, ends = sentence_bounds(doc)
@@ -307,7 +308,8 @@ def _apart(one: Token, other: Token) -> bool:
 
 
 def place_from_later_clauses(
-    doc: Doc, data: dict[str, dict], order: list[str], place_starts: dict[int, str], event_tokens: frozenset[int]
+    doc: Doc, data: dict[str, dict], order: list[str], place_starts: dict[int, str], event_tokens: frozenset[int],
+    places: tuple[Place, ...], published: str | None,
 ) -> None:
     """Locate events from clauses that do not follow their name.
 
@@ -315,7 +317,7 @@ def place_from_later_clauses(
     failing that, "The festival returns to V in August" places the last festival named before
     it, unless the clause speaks of another edition ("The gala will be held at W next year").
     """
-    venues = {p.key for p in doc._.places if p.kind not in TOWN_KINDS and p.kind != "place"}
+    venues = {p.key for p in places if p.kind not in TOWN_KINDS and p.kind != "place"}
     for norm in order:
         rec = data[norm]
         # none yet, or only a town: a venue of the clause is more exact
@@ -335,12 +337,12 @@ def place_from_later_clauses(
         earlier = [n for n in order if not data[n]["generic"] and data[n]["mentions"][0].start < noun.start_char
                    and (not kinds or data[n]["kind"] in kinds)]
         if verb is not None and earlier and data[earlier[-1]]["location"] is None \
-                and not _another_edition(verb, data[earlier[-1]]["date"], doc._.published):
+                and not _another_edition(verb, data[earlier[-1]]["date"], published):
             rec = data[earlier[-1]]
             rec["location"] = _verb_place(doc, verb, place_starts)
             rec["location_rule"] = BACK_REFERENCE.id if rec["location"] else None
             # "The final will be played at V on May 18": its date too, when it had none
-            rec["date"] = rec["date"] or _verb_date(doc, verb, doc._.published)
+            rec["date"] = rec["date"] or _verb_date(doc, verb, published)
 
 
 def _another_edition(verb: Token, date: When | None, published: str | None) -> bool:

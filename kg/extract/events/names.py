@@ -1,4 +1,4 @@
-"""Event names in the text: the candidates every later stage reads as ``doc._.event_mentions``.
+"""Event names in the text: the candidates every later stage is given as ``Found.event_mentions``.
 
 The small English model misses most event names or mislabels them ("Zennies" as a GPE,
 "Lantern Awards" as an ORG), so events are found by rule: a run of capitalised words ending
@@ -12,11 +12,10 @@ event, and where and when it took place, is decided in :mod:`kg.extract.events.e
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-
 from spacy.tokens import Doc, Span
 
 from kg.extract.text.marks import CLOSING_MARKS, OPENING_MARKS, ORG_WORDS, VENUE_WORDS, find_titled_spans, is_mark
+from kg.extract.model import EventMention
 from kg.extract.events.happenings import called_names, contest_names, happening_names
 from kg.extract.text.lexicon import function_words, kinds, labels, table, tagged, words
 from kg.extract.text.doc_index import (
@@ -95,20 +94,6 @@ ORDINAL = re.compile(r"\d+(?:st|nd|rd|th)")
 
 #: "the festival", "this event", "the two-night charity show": a definite bare noun and its modifiers.
 BACK_REFERENCE_RE = re.compile(r"\b(?:[Tt]he|[Tt]his|[Tt]hat) (?:[a-z][\w'-]* ){0,3}?(" + "|".join(BACK_NOUNS) + r")\b")
-
-
-@dataclass(frozen=True)
-class EventMention:
-    """A stretch of tokens naming an event, before mentions are merged into Events."""
-
-    start: int  # token index
-    end: int
-    name: str
-    kind: str
-    generic: bool = False
-    from_model: bool = False  # a spaCy EVENT entity rather than a rule's find
-    #: the head noun of an event named by description ("the final concert"), else None
-    described_by: int | None = None
 
 
 def _is_year(token) -> bool:  # type: ignore[no-untyped-def]
@@ -330,7 +315,7 @@ def _whole_of_part(doc: Doc, part: EventMention, sent_end: int) -> EventMention 
 def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
     """Every event mention in the document, in text order: the ``kg_event_names`` component.
 
-    Places, works and events read them (``doc._.event_mentions``): a place must not be
+    Places, works and events are given them (``Found.event_mentions``): a place must not be
     read inside an event's name, nor a title taken for an event.
     """
     found: list[EventMention] = []

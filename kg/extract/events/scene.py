@@ -11,9 +11,11 @@ from dataclasses import dataclass, replace
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.events.locations import dateline_city
+from kg.extract.found import Found
 from kg.extract.text.marks import PERSON_NOUNS
 from kg.extract.places.lead import lead_place
-from kg.extract.model import TOWN_KINDS, Event, Place, TextSpan
+from kg.extract.model import TOWN_KINDS, Entity, Event, Place, Scene, TextSpan
 from kg.extract.sieves import sieve
 from kg.extract.text.dates import unreal
 from kg.extract.text.doc_index import governing_verb
@@ -33,7 +35,7 @@ class LeadVenue:
     people: frozenset[str]
 
 
-def article_event(doc: Doc, occasions: bool = True) -> str | None:
+def article_event(doc: Doc, events: tuple[Event, ...], occasions: bool = True) -> str | None:
     """The only named show of the article (a tour, festival, award show), if there is exactly one;
     failing any, with ``occasions``, the only event of another kind the article places.
 
@@ -45,12 +47,12 @@ def article_event(doc: Doc, occasions: bool = True) -> str | None:
     """
     # (a named show: "the 69th Grammys" too, not "the opening night"; not one that only says who
     # someone is: "the Quarry Award winner" sang at another show)
-    shows = [e.key for e in doc._.events if e.kind in _SHOW_KINDS and (e.name[:1].isupper() or e.name[:1].isdigit())
+    shows = [e.key for e in events if e.kind in _SHOW_KINDS and (e.name[:1].isupper() or e.name[:1].isdigit())
              and e.super_event is None and not _only_titles(doc, e)]
     if not shows and occasions:
         # no show of a known kind: the one occasion the article says where it took place ("the X,
         # organised by Y, was held at V"; "the funeral of X in C"), not a day it names in passing
-        shows = [e.key for e in doc._.events if e.location is not None and e.super_event is None
+        shows = [e.key for e in events if e.location is not None and e.super_event is None
                  and not _only_titles(doc, e)]
     return shows[0] if len(shows) == 1 else None
 
@@ -68,7 +70,8 @@ def _only_titles(doc: Doc, event: Event) -> bool:
     return all(span is not None and titles_a_person(span) for span in spans)
 
 
-def lead_venue(doc: Doc, article_event: str | None) -> LeadVenue | None:
+def lead_venue(doc: Doc, article_event: str | None, places: tuple[Place, ...],
+               entities: tuple[Entity, ...]) -> LeadVenue | None:
     """The one venue the top of an article without a named show says its people were at, with them
     (none: "The revival opened at V" puts everyone there).
 
@@ -77,13 +80,13 @@ def lead_venue(doc: Doc, article_event: str | None) -> LeadVenue | None:
     """
     if article_event is not None:
         return None
-    found = lead_place(doc)
-    return LeadVenue(found[0], people_in(doc, found[1])) if found is not None else None
+    found = lead_place(doc, places)
+    return LeadVenue(found[0], people_in(entities, found[1])) if found is not None else None
 
 
-def people_in(doc: Doc, sent: Span) -> frozenset[str]:
+def people_in(entities: tuple[Entity, ...], sent: Span) -> frozenset[str]:
     """Keys of the entities mentioned in a sentence (by name, pronoun or description)."""
-    return frozenset(e.key for e in doc._.entities for m in e.mentions if sent.start_char <= m.start < sent.end_char)
+    return frozenset(e.key for e in entities for m in e.mentions if sent.start_char <= m.start < sent.end_char)
 
 
 #: Last words of a festival's stages ("the Pyramid Stage").
@@ -95,26 +98,6 @@ _OWNED = tagged("event_nouns", "owned")
 _VENUE_WORDS = frozenset(w.lower() for w in words("venue_heads"))
 #: How many sentences make the top of an article: headline, standfirst, lede.
 TOP_SENTENCES = 4
-
-
-@dataclass(frozen=True)
-class Scene:
-    """The show an article is about, where and when: what every fact with no context of its own takes.
-
-    Attributes:
-        show: The key of the event the article reports, if one stands out.
-        venue: The key of the venue it took place at, if the article gives one.
-        city: The key of the town it took place in, if the article gives one.
-    """
-
-    show: str | None = None
-    venue: str | None = None
-    city: str | None = None
-
-    @property
-    def place(self) -> str | None:
-        """The most exact place of the scene."""
-        return self.venue or self.city
 
 
 def find_scene(doc: Doc, events: tuple[Event, ...], places: tuple[Place, ...], dateline: str | None,
@@ -268,7 +251,7 @@ def _description_start(head: Token) -> int:
 
 
 DESCRIBED = sieve("event.described", "the show the top of an article describes when it names none",
-                  "Fans gathered at a candlelit tribute concert in Dunmore. → 'candlelit tribute concert'", 0.7)
+                  "Fans gathered at a candlelit tribute concert in Glenvale. → 'candlelit tribute concert'", 0.7)
 SCENE = sieve("event.scene", "the venue or town of the article's scene, for the show it reports placed nowhere else",
               "REVIEW: Ana Rivera, Brindle Hall ... the Lantern Tour → the Lantern Tour at Brindle Hall", 0.8)
 
@@ -281,3 +264,17 @@ def placed_at_scene(events: tuple[Event, ...], scene: Scene, places: tuple[Place
     lands = {p.key for p in places if p.kind in ("region", "country")}
     return tuple(replace(e, location=scene.place, location_rule=SCENE.id)
                  if e.key == scene.show and (e.location is None or e.location in lands) else e for e in events)
+
+
+#: The scene's sieves, in the order they decide.
+SIEVES = (DESCRIBED, SCENE)
+
+
+def read_scene(doc: Doc, events: tuple[Event, ...], found: Found) -> tuple[tuple[Event, ...], Scene]:
+    """The events with the show the top describes added when it names none, and the article's
+    scene, its show placed where the scene is."""
+    described = described_show(doc, events, found.places)
+    events = (*events, described) if described is not None else events
+    dateline = dateline_city(doc, found.places)
+    scene = find_scene(doc, events, found.places, dateline[0] if dateline else None, found.published)
+    return placed_at_scene(events, scene, found.places), scene

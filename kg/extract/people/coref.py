@@ -10,8 +10,6 @@ unless an apposition or a copula ties it to a name directly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.people.anaphora import may_refer, resolve_reference
@@ -38,21 +36,21 @@ _CUT_PROSE_WORDS = 8
 _SENT_END = frozenset('.!?"”’:)')
 
 
-def extract_entities(doc: Doc) -> tuple[Entity, ...]:
+def extract_entities(doc: Doc, found: Found) -> tuple[Entity, ...]:
     """People, groups and organisations of ``doc`` with every mention resolved to them.
 
     Returns:
         Entities in order of first mention; ``mentions`` holds names, pronouns and
         descriptions, so :func:`entity_at` answers "who is 'she' here".
     """
-    return read_entities(doc)[0]
+    return read_entities(doc, found)[0]
 
 
-def read_entities(doc: Doc) -> tuple[tuple[Entity, ...], Focus]:
+def read_entities(doc: Doc, found: Found) -> tuple[tuple[Entity, ...], Focus]:
     """:func:`extract_entities`, and the focus the article was read with: for each sentence,
-    how salient each entity was once it had been read (the ``kg_coref`` component keeps it as
-    ``doc._.focus`` for the stages that ask who is in focus)."""
-    names = name_mentions(doc)
+    how salient each entity was once it had been read (the discourse model the stages after
+    this one are given as ``Found.focus``)."""
+    names = name_mentions(doc, found)
     clusters, of_token = cluster_names(doc, names)
     quoted = _quoted_tokens(doc)
     link_appositions(doc, clusters, of_token, quoted)
@@ -63,21 +61,6 @@ def read_entities(doc: Doc) -> tuple[tuple[Entity, ...], Focus]:
     for scores in log:
         focus.record({key_of[id(c)]: v for c, v in scores.items() if id(c) in key_of})
     return entities, focus
-
-
-def entity_at(entities: Iterable[Entity], start: int, end: int) -> Entity | None:
-    """The entity one of whose mentions overlaps the characters ``start:end``, if any.
-
-    This is how later stages ask "who is 'she' (or 'the folk singer') here": coreference
-    records every resolved mention, pronouns and descriptions included. The tightest
-    mention wins when several overlap.
-    """
-    best: tuple[int, Entity] | None = None
-    for entity in entities:
-        for m in entity.mentions:
-            if m.start < end and start < m.end and (best is None or m.end - m.start < best[0]):
-                best = (m.end - m.start, entity)
-    return best[1] if best else None
 
 
 def _quoted_tokens(doc: Doc) -> set[int]:

@@ -11,6 +11,7 @@ from collections import Counter
 
 from spacy.tokens import Doc, Span
 
+from kg.extract.found import Found
 from kg.extract.text.marks import (
     GROUP_NOUNS,
     HONORIFICS,
@@ -67,7 +68,7 @@ from kg.extract.people.titles import bare
 _NUMERIC_LABELS = labels("numeric")
 
 
-def name_mentions(doc: Doc) -> list[NameMention]:
+def name_mentions(doc: Doc, found_before: Found) -> list[NameMention]:
     """People and speaking organisations named in ``doc``, in text order.
 
     Returns:
@@ -76,8 +77,8 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         name, a word equal to part of a person's name found elsewhere, or a proper noun
         that is the subject of a verb of saying.
     """
-    blocked = blocked_ranges(doc)
-    things = record_names(doc)
+    blocked = blocked_ranges(found_before)
+    things = record_names(found_before)
     covered: set[int] = set()
     spans: list[tuple[Span, Span]] = []
     claimed: list[Span] = []
@@ -136,7 +137,7 @@ def name_mentions(doc: Doc) -> list[NameMention]:
         return (ent.label_ == "PERSON" and not is_venue(span) and span.text not in outvoted
                 or given_name_first(span) or after_role(span))
 
-    towns = frozenset(name_key(p.name) for p in doc._.places if p.kind in TOWN_KINDS)
+    towns = frozenset(name_key(p.name) for p in found_before.places if p.kind in TOWN_KINDS)
     # "bluegrass legend X Y", "belonged to Jade Y": people the model did not tag at all
     described = [span for span in candidate_runs(doc, covered, blocked) if untagged_person(span)]
     covered.update(t.i for span in described for t in span)
@@ -182,9 +183,9 @@ def name_mentions(doc: Doc) -> list[NameMention]:
     found.extend(repeated_names(doc, found, blocked))
     # a headline's "X Festival adds ..." speaks, but an event is nobody (a work may be a
     # person's name the works stage misread, so only events count here)
-    events = frozenset(name_key(e.name) for e in doc._.events)
+    events = frozenset(name_key(e.name) for e in found_before.events)
     # "a second Wembley date" beside "Wembley Stadium": the place's first word is no one
-    place_heads = frozenset(name_key(p.name.split()[0]) for p in doc._.places if len(p.name.split()) > 1)
+    place_heads = frozenset(name_key(p.name.split()[0]) for p in found_before.places if len(p.name.split()) > 1)
     full_names = " ".join(m.text for m in found if m.kind == "person" and " " in m.text).split()
     found = [m for m in found if m.kind != "person" or name_key(m.text) not in events and not (
         " " not in m.text and name_key(m.text) in place_heads and m.text not in full_names)]

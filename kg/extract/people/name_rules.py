@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.found import Found
 from kg.extract.text.marks import (
     HONORIFICS,
     ORG_WORDS,
@@ -79,13 +80,10 @@ TITLE_ABBREVIATIONS = words("title_abbreviations")
 _SPEAKS_FOR = PROXY_NOUNS | STATEMENT_NOUNS
 
 
-def record_names(doc: Doc) -> frozenset[str]:
+def record_names(found: Found) -> frozenset[str]:
     """Names of the places, works and events found: the same words elsewhere name no person."""
-    names = set()
-    for records in (doc._.places, doc._.works, doc._.events):
-        for record in records:
-            names.add(name_key(getattr(record, "name", None) or getattr(record, "title", "")))
-    return frozenset(names)
+    return frozenset(name_key(name) for name in (*(p.name for p in found.places), *(w.title for w in found.works),
+                                                  *(e.name for e in found.events)))
 
 
 def name_key(text: str) -> str:
@@ -126,13 +124,10 @@ def plural_names(doc: Doc) -> frozenset[str]:
     return frozenset(name for name in names if owners[name] != 1)
 
 
-def blocked_ranges(doc: Doc) -> list[tuple[int, int]]:
+def blocked_ranges(found: Found) -> list[tuple[int, int]]:
     """Character ranges already claimed by places, works and events."""
-    ranges = []
-    for records in (doc._.places, doc._.works, doc._.events):
-        for record in records:
-            ranges.extend((m.start, m.end) for m in record.mentions)
-    return ranges
+    return [(m.start, m.end) for records in (found.places, found.works, found.events)
+            for record in records for m in record.mentions]
 
 
 def overlaps_of(ranges: list[tuple[int, int]], start: int, end: int) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Token
 
-from kg.extract.people.coref import entity_at
+from kg.extract.model import entity_at
 from kg.extract.text.lexicon import function_words, labels, tagged, words
 from kg.extract.model import Entity
 from kg.extract.text.doc_index import sentence_bounds
@@ -127,7 +127,7 @@ def _company_in_clause(verb: Token) -> list[Token]:
             for g in c.children if g.dep_ == "pobj"]
 
 
-def performers_of(doc: Doc, verb: Token) -> list[Entity]:
+def performers_of(entities: tuple[Entity, ...], verb: Token) -> list[Entity]:
     """Entities performing: the subject(s), plus guests, each resolved through coreference."""
     # "Metallica's set ended with 'X'": the owner of the set performs
     tokens = [next((c for c in s.children if c.dep_ == "poss"), s) if s.lemma_ in SHOW_NOUNS else s
@@ -142,31 +142,32 @@ def performers_of(doc: Doc, verb: Token) -> list[Entity]:
     found: list[Entity] = []
     for tok in tokens:
         # a multi-word name: its head token plus compounds are inside the entity's mention
-        entity = entity_at(doc._.entities, *char_span(tok))
-        for one in [entity] if entity is not None else _pair(doc, tok):
+        entity = entity_at(entities, *char_span(tok))
+        for one in [entity] if entity is not None else _pair(entities, tok):
             if one not in found:
                 found.append(one)
     return found
 
 
-def _pair(doc: Doc, token: Token) -> list[Entity]:
+def _pair(entities: tuple[Entity, ...], token: Token) -> list[Entity]:
     """The two people "the pair", "the duo" or "both performers" stands for: the last two people
     named before it, within a few sentences (a paragraph of quotation may come between)."""
     both = any(c.lower_ == "both" for c in token.children) and token.tag_ == "NNS"
     definite = any(c.lower_ in function_words("definite") for c in token.children)
     if not (both or token.lower_ in _PAIR_NOUNS and definite):
         return []
+    doc = token.doc
     starts, _ = sentence_bounds(doc)
     first = starts[token.i]
     for _ in range(_PAIR_SENTENCES):
         first = starts[first - 1] if first > 0 else first
-    named = sorted((m.start, e.key) for e in doc._.entities if e.kind == "person" for m in e.mentions
+    named = sorted((m.start, e.key) for e in entities if e.kind == "person" for m in e.mentions
                    if doc[first].idx <= m.start < token.idx)
     last: list[str] = []
     for _, key in reversed(named):
         if key not in last:
             last.append(key)
-    return [e for e in doc._.entities if e.key in last[:2]] if len(last) >= 2 else []
+    return [e for e in entities if e.key in last[:2]] if len(last) >= 2 else []
 
 
 def cue_lemma(token: Token) -> str:
@@ -186,9 +187,9 @@ def cue_lemma(token: Token) -> str:
     return next((form[:-k] for k in (1, 2, 3) if form[:-k] in CUE_LEMMAS), lemma)
 
 
-def open_pronoun(doc: Doc, verb: Token) -> bool:
+def open_pronoun(entities: tuple[Entity, ...], verb: Token) -> bool:
     """Whether the verb's subject is a personal pronoun that coreference resolved to no one."""
-    return any(s.pos_ == "PRON" and s.lower_ in tagged("pronouns", "subject") and entity_at(doc._.entities, *char_span(s))
+    return any(s.pos_ == "PRON" and s.lower_ in tagged("pronouns", "subject") and entity_at(entities, *char_span(s))
                is None for s in subjects(verb))
 
 

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.people.coref import entity_at
+from kg.extract.model import entity_at
 from kg.extract.text.marks import is_mark
 from kg.extract.text.lexicon import function_words, labels, tagged, words
 from kg.extract.model import Entity, Performance, TextSpan
@@ -51,7 +51,7 @@ def billed_performances(doc: Doc, idx: Index, sent: Span, here: str | None, cont
     possessor's, the paragraph's or the article's), placed and dated as the event is.
     """
     found: list[Performance] = []
-    events = {e.key: e for e in doc._.events}
+    events = {e.key: e for e in idx.found.events}
     lemmas = token_words(doc).lemma
     # (only a bill's noun, a show's noun or an act noun "on the bill" can be one)
     for noun in (idx.tokens[k] for k in range(sent.start, sent.end)
@@ -74,7 +74,7 @@ def billed_performances(doc: Doc, idx: Index, sent: Span, here: str | None, cont
             continue
         performers: list[Entity] = []
         for tok in acts:
-            entity = entity_at(doc._.entities, *char_span(tok))
+            entity = entity_at(idx.found.entities, *char_span(tok))
             if entity is not None and entity not in performers:
                 performers.append(entity)
         span = TextSpan(sent.start_char, sent.end_char, sent.text)
@@ -91,12 +91,12 @@ def owned_parts(doc: Doc, idx: Index, sent: Span, event: str | None) -> list[Per
     """ "her encore, a cover of 'X'", "his opener, 'Y'", "X's rendition of 'Y'": the owner of a part of a
     show, or of a performance, performed its work."""
     found: list[Performance] = []
-    events = {e.key: e for e in doc._.events}
+    events = {e.key: e for e in idx.found.events}
     words = token_words(doc)
     for noun in (idx.tokens[k] for k in range(sent.start, sent.end)
                  if words.pos[k] == "NOUN" and words.lemma[k] in _OWNED_NOUNS):
         owners = [e for c in noun.children if c.dep_ == "poss"
-                  if (e := entity_at(doc._.entities, *char_span(c))) is not None]
+                  if (e := entity_at(idx.found.entities, *char_span(c))) is not None]
         works = _set_off_works(noun, sent, idx) + _works_of(noun, idx)
         span = TextSpan(sent.start_char, sent.end_char, sent.text)
         found.extend(Performance(performer=o.key, span=span, work=w, event=event, cue=noun.text,
@@ -193,7 +193,7 @@ def _billing_event(noun: Token, idx: Index) -> str | None:
     return None
 
 
-def band_credits(doc: Doc, found: list[Performance], show: str | None) -> list[Performance]:
+def band_credits(idx: Index, performances: list[Performance], show: str | None) -> list[Performance]:
     """At a band's own show, what its members perform is the band's performance too.
 
     When the article is about one concert or tour (a "music" event) at which exactly one group
@@ -201,18 +201,18 @@ def band_credits(doc: Doc, found: list[Performance], show: str | None) -> list[P
     performs with no other event or place named performs at that show, and the band with them,
     unless they came on as a guest ("joined the band").
     """
-    events = {e.key: e for e in doc._.events}
+    events = {e.key: e for e in idx.found.events}
     if show is None or events[show].kind != "music":
-        return found
-    kinds = {e.key: e.kind for e in doc._.entities}
-    bands = {p.performer for p in found if p.event == show and kinds.get(p.performer) in ("group", "organization")}
+        return performances
+    kinds = {e.key: e.kind for e in idx.found.entities}
+    bands = {p.performer for p in performances if p.event == show and kinds.get(p.performer) in ("group", "organization")}
     if len(bands) != 1:
-        return found
+        return performances
     band = bands.pop()
-    members = {e.key for e in doc._.entities if e.kind == "person" and any(
+    members = {e.key for e in idx.found.entities if e.kind == "person" and any(
         word in _MEMBER_NOUNS for d in e.descriptions for word in d.lower().split())}
     out: list[Performance] = []
-    for p in found:
+    for p in performances:
         if p.performer in members and p.event is None and p.location is None:
             p = replace(p, event=show, location=events[show].location, date=p.date or events[show].date)
         out.append(p)

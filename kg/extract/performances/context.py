@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.found import Found
 from kg.extract.events.scene import (
     LeadVenue,
     article_event,
@@ -20,7 +21,7 @@ from kg.extract.events.scene import (
     people_in,
     titles_a_person,
 )
-from kg.extract.people.coref import entity_at
+from kg.extract.model import entity_at
 from kg.extract.text.dates import is_clause_date, is_future, parse_date
 from kg.extract.events.names import BACK_NOUNS
 from kg.extract.events.extract import referred_event
@@ -163,7 +164,7 @@ class Context:
     #: performers at the funeral"): an occasion of many acts, like a festival, for the sentences after
     several: bool = False
 
-    def update(self, doc: Doc, sent: Span, here: str | None, caption: bool, acts: list[Entity],
+    def update(self, entities: tuple[Entity, ...], sent: Span, here: str | None, caption: bool, acts: list[Entity],
                place: str | None = None) -> None:
         """After a sentence: a non-caption sentence naming an event sets it; others age it."""
         if caption:
@@ -171,7 +172,7 @@ class Context:
         if acts:
             self.acts, self.place = acts, place
         if here is not None:
-            self.event, self.people, self.age = here, people_in(doc, sent), 0
+            self.event, self.people, self.age = here, people_in(entities, sent), 0
             self.several = len(acts) >= 2
             return
         self.age = 0 if acts else self.age + 1
@@ -184,12 +185,12 @@ def day_of_the_show(date: When | None) -> bool:
     return date is None or not re.search(r"\d{4}|year|month|decade", date.text.lower())
 
 
-def within(location: str | None, event: Event, doc: Doc) -> bool:
+def within(location: str | None, event: Event, places: tuple[Place, ...]) -> bool:
     """Whether a performance's place fits the event: none, the event's own, or a stage of it
     ("will close the Riverside Stage" at a festival)."""
     if location is None or location == event.location:
         return True
-    place = next((p for p in doc._.places if p.key == location), None)
+    place = next((p for p in places if p.key == location), None)
     return place is not None and place.name.split()[-1].lower() in _STAGE_WORDS
 
 
@@ -213,8 +214,8 @@ def act_of_subject_event(doc: Doc, verb: Token, idx: Index, event_key: str | Non
     and the tour, or no act and ``event_key`` unchanged.
     """
     subject = next((s for s in subjects(verb)), None)
-    key = None if subject is None else idx.event_at.get(subject.i) or referred_event(doc, subject)
-    event = next((e for e in doc._.events if e.key == key), None)
+    key = None if subject is None else idx.event_at.get(subject.i) or referred_event(idx.found.events, subject)
+    event = next((e for e in idx.found.events if e.key == key), None)
     if event is None or event.kind != "music":
         return [], event_key
     for m in event.mentions:
@@ -225,9 +226,9 @@ def act_of_subject_event(doc: Doc, verb: Token, idx: Index, event_key: str | Non
         owners = [c for c in head.children if c.dep_ == "poss"]
         if head.dep_ in ("dobj", "obj"):
             owners += [c for c in head.head.children if c.dep_ in labels("subject")]
-        found = [e for e in (entity_at(doc._.entities, *char_span(o)) for o in owners) if e is not None]
-        if found:
-            return found, event.key
+        acts = [e for e in (entity_at(idx.found.entities, *char_span(o)) for o in owners) if e is not None]
+        if acts:
+            return acts, event.key
     return [], event_key
 
 
@@ -252,11 +253,11 @@ def top_kind(events: dict[str, Event], key: str) -> str:
     return events[key].kind
 
 
-def referred_in(doc: Doc, start: int, end: int) -> str | None:
+def referred_in(doc: Doc, start: int, end: int, events: tuple[Event, ...]) -> str | None:
     """An event a bare noun of tokens ``start:end`` stands for ("headline the three-day event")."""
     toks, lower = doc_tokens(doc), token_words(doc).lower
     return next((key for k in range(start, end)
-                 if lower[k] in BACK_NOUNS and (key := referred_event(doc, toks[k])) is not None), None)
+                 if lower[k] in BACK_NOUNS and (key := referred_event(events, toks[k])) is not None), None)
 
 
 def sentence_event(sent: Span, verb: Token, idx: Index) -> str | None:
@@ -278,15 +279,15 @@ def in_other_clause(token: Token, verb: Token) -> bool:
     return False
 
 
-def people_of_event(doc: Doc, key: str) -> set[str]:
+def people_of_event(doc: Doc, key: str, found: Found) -> set[str]:
     """Entities named in any sentence (headlines too) that names the event ``key``."""
-    event = next(e for e in doc._.events if e.key == key)
+    event = next(e for e in found.events if e.key == key)
     starts, ends = sentence_bounds(doc)
     people: set[str] = set()
     for m in event.mentions:
         span = doc.char_span(m.start, m.end, alignment_mode="expand")
         if span is not None:
-            people |= people_in(doc, doc[starts[span.start] : ends[span.start]])
+            people |= people_in(found.entities, doc[starts[span.start] : ends[span.start]])
     return people
 
 
@@ -300,8 +301,10 @@ def speaks_of_the_show(doc: Doc, sent: Span) -> bool:
 
 @dataclass
 class Index:
-    """Where works, events and places are mentioned, by token index."""
+    """Where works, events and places are mentioned, by token index, and the facts the stages
+    before this one found (the stage's input)."""
 
+    found: Found = field(default_factory=Found)
     work_at: dict[int, str] = field(default_factory=dict)
     work_starts: list[tuple[int, str]] = field(default_factory=list)
     event_at: dict[int, str] = field(default_factory=dict)
@@ -314,10 +317,10 @@ class Index:
     lead_venue: LeadVenue | None = None
 
 
-def index_mentions(doc: Doc) -> Index:
+def index_mentions(doc: Doc, found: Found) -> Index:
     """Index the mentions of works, events and places by the tokens they cover."""
-    idx = Index()
-    for records, target in ((doc._.works, idx.work_at), (doc._.events, idx.event_at), (doc._.places, idx.place_at)):
+    idx = Index(found)
+    for records, target in ((found.works, idx.work_at), (found.events, idx.event_at), (found.places, idx.place_at)):
         for rec in records:
             for m in rec.mentions:
                 span = doc.char_span(m.start, m.end, alignment_mode="expand")
@@ -328,11 +331,11 @@ def index_mentions(doc: Doc) -> Index:
                 if target is idx.work_at:
                     idx.work_starts.append((span.start, rec.key))
     idx.work_starts.sort()
-    idx.work_kind = {w.key: w.kind for w in doc._.works}
+    idx.work_kind = {w.key: w.kind for w in found.works}
     idx.tokens = doc_tokens(doc)
-    idx.article_event = article_event(doc)
+    idx.article_event = article_event(doc, found.events)
     # (an occasion of no show kind leaves the top's venue to the acts it does not name)
-    idx.lead_venue = lead_venue(doc, article_event(doc, occasions=False))
+    idx.lead_venue = lead_venue(doc, article_event(doc, found.events, occasions=False), found.places, found.entities)
     return idx
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.model import Entity, Performance, TextSpan, When, Work
-from kg.extract.people.coref import entity_at
+from kg.extract.model import entity_at
 from kg.extract.people.discourse import Focus
 from kg.extract.performances.agents import char_span, cue_lemma, performers_of, subjects
 from kg.extract.performances.exceptions import may_perform, not_performed
@@ -130,7 +130,7 @@ def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str
         # "a choir sang 'A'", "fans treated her to 'B'": people the article does not name performed it
         if any(_unnamed_people(t, cast) for t in tokens) and not any(c.lower_ == "along" for c in verb.children):
             return [], SUBJECT, None
-        named = [e.key for e in performers_of(doc, verb) if e.key in cast.acts]
+        named = [e.key for e in performers_of(cast.entities, verb) if e.key in cast.acts]
         if named:
             return [*named, *_company(doc, span, cast, named)], SUBJECT, verb.text
         # a subject that is someone the article does not present as an act: not theirs to give
@@ -259,5 +259,5 @@ def performing_subjects(doc: Doc, entities: tuple[Entity, ...]) -> set[str]:
     out: set[str] = set()
     for tok in doc:
         if tok.pos_ == "VERB" and cue_lemma(tok) in _PERFORMING:
-            out.update(e.key for e in performers_of(doc, tok) if e.kind in ("person", "group"))
+            out.update(e.key for e in performers_of(entities, tok) if e.kind in ("person", "group"))
     return out

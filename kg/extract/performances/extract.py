@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.people.coref import entity_at
+from kg.extract.model import entity_at
 from kg.extract.events.locations import date_after
 from kg.extract.text.lexicon import function_words, tagged, words
 from kg.extract.model import Entity, Performance, TextSpan
@@ -70,7 +70,8 @@ from kg.extract.performances.context import (
     works_in,
 )
 from kg.extract.performances.cues import cue_verbs, is_performance, object_lemmas
-from kg.extract.events.scene import Scene
+from kg.extract.model import Scene
+from kg.extract.performances import default, exceptions, show_context
 from kg.extract.performances.exceptions import stated_exceptions
 from kg.extract.performances.default import default_performances, find_cast, performing_subjects
 from kg.extract.performances.show_context import (
@@ -132,57 +133,73 @@ def _anaphor(doc: Doc, verb: Token, start: int, end: int) -> bool:
     return False
 
 
-def extract_performances(doc: Doc) -> tuple[Performance, ...]:
+def extract_performances(doc: Doc, found: Found) -> tuple[Performance, ...]:
     """One performance per performer per work (or per event when no work is named).
 
-    A performance without a work is dropped when the same performer is also found
-    performing a named work at that event, and when it names neither event nor place.
+    The stated reading first (verbs of performing, bills, a band's members), less what the
+    exceptions turn down; then the default reading of every title it left unlinked; then the
+    show context for what no clause placed. A performance without a work is dropped when the
+    same performer is also found performing a named work at that event, and when it names
+    neither event nor place.
     """
-    if not doc._.entities:
+    if not found.entities:
         return ()
-    idx = index_mentions(doc)
+    idx = index_mentions(doc, found)
+    stated = stated_exceptions(doc, _stated(doc, idx), found.entities, found.works)
+    linked = {p.work for p in stated if p.work is not None}
+    cast = find_cast(doc, found.entities, found.works, found.focus, (p.performer for p in stated),
+                     performing_subjects(doc, found.entities))
+    default = default_performances(doc, found.works, cast, linked)
+    placed = _placed_by_clause(stated)
+    unplaced = [p for p in placed if p.event is None and p.location is None and p.work is not None]
+    placed = [p for p in placed if p not in unplaced]
+    return _dedupe([*placed, *resolve(doc, idx, [*unplaced, *default])])
+
+
+def _stated(doc: Doc, idx: Index) -> list[Performance]:
+    """The stated reading, sentence by sentence: the performers of each verb of performing with
+    the works of its clause, the acts of a bill, the owners of a show's parts; then a band's
+    members' performances credited to the band."""
+    entities = idx.found.entities
     found: list[Performance] = []
     context = Context()
     text_all = doc_text(doc)
     for sent in doc.sents:
-        caption = is_caption(text_all, sent)
-        here = event_context(sent, idx) or referred_in(doc, sent.start, sent.end)
-        verbs = cue_verbs(sent, idx)
-        previous: list[Entity] = []
-        acts: list[Entity] = []
+        here = event_context(sent, idx) or referred_in(doc, sent.start, sent.end, idx.found.events)
         start = len(found)
-        for verb in verbs:
-            unnamed = act_unnamed(verb)
-            # "closed with a set that ended with 'X'": the act of the clause before
-            performers = performers_of(doc, verb) or (previous if unnamed or not subjects(verb) else []) or (
-                context.acts if unnamed else [])
-            # "she duetted with X": a pronoun coreference left open is the act the text is about
-            if open_pronoun(doc, verb):
-                performers = [*context.acts, *(p for p in performers if p not in context.acts)]
-            previous = performers
-            new = _clause_performances(doc, idx, verb, verbs, sent, here, context, performers)
-            # the acts the text goes on about are the subjects, not their guests
-            guests = {e.key for t in guests_of(verb) if (e := entity_at(doc._.entities, *char_span(t)))}
-            acts += [p for p in performers if new and p not in acts and p.key not in guests]
-            found.extend(_ruled(new, CUE_CLAUSE))
+        acts = _cue_clauses(doc, idx, sent, here, context, found)
         billed = billed_performances(doc, idx, sent, here, context)
         found.extend(_ruled(billed, BILL))
         found.extend(_ruled(owned_parts(doc, idx, sent, here or context.event or idx.article_event), SHOW_PART))
         billed_acts = {p.performer for p in billed}
-        named = acts or ([e for e in doc._.entities if e.key in billed_acts] if billed_acts else [])
-        context.update(doc, sent, here, caption, named, next((p.location for p in found[start:] if p.location), None))
-    found = _ruled(band_credits(doc, found, idx.article_event), BAND)
-    found = stated_exceptions(doc, found, doc._.entities, doc._.works)
-    # the clause reading placed what it found with its own guards; the frames around each title
-    # link what it did not, and the show-context resolver places those
-    linked = {p.work for p in found if p.work is not None}
-    cast = find_cast(doc, doc._.entities, doc._.works, doc._.focus, (p.performer for p in found),
-                     performing_subjects(doc, doc._.entities))
-    framed = default_performances(doc, doc._.works, cast, linked)
-    placed = _placed_by_clause(found)
-    unplaced = [p for p in placed if p.event is None and p.location is None and p.work is not None]
-    placed = [p for p in placed if p not in unplaced]
-    return _dedupe([*placed, *resolve(doc, idx, [*unplaced, *framed], doc._.scene or Scene())])
+        named = acts or ([e for e in entities if e.key in billed_acts] if billed_acts else [])
+        context.update(entities, sent, here, is_caption(text_all, sent), named,
+                       next((p.location for p in found[start:] if p.location), None))
+    return _ruled(band_credits(idx, found, idx.article_event), BAND)
+
+
+def _cue_clauses(doc: Doc, idx: Index, sent: Span, here: str | None, context: Context,
+                 found: list[Performance]) -> list[Entity]:
+    """The performances of each verb of performing in a sentence, added to ``found``; returns
+    the acts the sentence goes on about (the verbs' subjects, not their guests)."""
+    entities = idx.found.entities
+    verbs = cue_verbs(sent, idx)
+    previous: list[Entity] = []
+    acts: list[Entity] = []
+    for verb in verbs:
+        unnamed = act_unnamed(verb)
+        # "closed with a set that ended with 'X'": the act of the clause before
+        performers = performers_of(entities, verb) or (previous if unnamed or not subjects(verb) else []) or (
+            context.acts if unnamed else [])
+        # "she duetted with X": a pronoun coreference left open is the act the text is about
+        if open_pronoun(entities, verb):
+            performers = [*context.acts, *(p for p in performers if p not in context.acts)]
+        previous = performers
+        new = _clause_performances(doc, idx, verb, verbs, sent, here, context, performers)
+        guests = {e.key for t in guests_of(verb) if (e := entity_at(entities, *char_span(t)))}
+        acts += [p for p in performers if new and p not in acts and p.key not in guests]
+        found.extend(_ruled(new, CUE_CLAUSE))
+    return acts
 
 
 def _placed_by_clause(found: list[Performance]) -> list[Performance]:
@@ -225,10 +242,10 @@ def _clause_performances(
             c.dep_ in ("dobj", "obj") and c.lower_ in RELATIVES for c in verb.children):
         works = [idx.work_at[verb.head.i], *works]
     named_event = next((idx.event_at[k] for k in range(verb.i + 1, end) if k in idx.event_at), None)
-    event = named_event or referred_in(doc, verb.i + 1, end)
+    event = named_event or referred_in(doc, verb.i + 1, end, idx.found.events)
     # which sieve placed it: its own clause, its sentence, or the context before (set below)
     placed = CLAUSE if event else SENTENCE
-    event = event or sentence_event(sent, verb, idx) or referred_in(doc, sent.start, verb.i)
+    event = event or sentence_event(sent, verb, idx) or referred_in(doc, sent.start, verb.i, idx.found.events)
     # "The X Tour opens at V and closes at W": the tour stands for its act
     by_tour = not performers
     if by_tour:
@@ -247,7 +264,7 @@ def _clause_performances(
     # "debuted 'Spark' from his album 'Play'": the album is the source, the song is performed
     if any(idx.work_kind.get(w) == "song" for w in works):
         works = [w for w in works if idx.work_kind.get(w) != "album"]
-    events = {e.key: e for e in doc._.events}
+    events = {e.key: e for e in idx.found.events}
     # "played the Brenner Arena"; the clause after the verb; else the sentence before it
     # ("at V on Monday when he performed")
     location = (
@@ -258,7 +275,7 @@ def _clause_performances(
     # a stop on a route is a performance only where it is placed
     if route and location is None:
         return []
-    published = doc._.published
+    published = idx.found.published
     named = frozenset(idx.event_at) | frozenset(idx.work_at)
     date = date_after(doc, verb.i + 1, end, set(), published, named)
     date = date or date_in(doc, verb, sent.start, verb.i, idx, published)
@@ -268,7 +285,7 @@ def _clause_performances(
     placed = placed if event else CLAUSE
     # the paragraph's event, for the people it is about (anyone at a festival or award show),
     # unless the clause puts the act elsewhere or at another time ("in 2016")
-    if event is None and context.event is not None and within(location, events[context.event], doc) \
+    if event is None and context.event is not None and within(location, events[context.event], idx.found.places) \
             and same_time(date, events[context.event].date) \
             and (any(p.key in context.people for p in performers) or context.several
                  or top_kind(events, context.event) in MULTI_ACT_KINDS):
@@ -284,9 +301,9 @@ def _clause_performances(
         # (a clause placing itself on a stage, beside another clause naming the show, is elsewhere)
         aside = location is not None and any(idx.event_at.get(t.i) == show and in_other_clause(t, verb)
                                              for t in idx.tokens[sent.start : sent.end])
-        if show is not None and not aside and within(location, events[show], doc) \
+        if show is not None and not aside and within(location, events[show], idx.found.places) \
                 and same_time(date, events[show].date) and (
-                any(p.key in people_of_event(doc, show) for p in performers) or speaks_of_the_show(doc, sent)
+                any(p.key in people_of_event(doc, show, idx.found) for p in performers) or speaks_of_the_show(doc, sent)
                 or day_of_the_show(date) and top_kind(events, show) in MULTI_ACT_KINDS):
             placed, event = ARTICLE_SHOW, show
     # no show named at all: the venue the top of the article put the act at
@@ -305,6 +322,11 @@ def _clause_performances(
         for p in performers
         for w in works or [None]
     ]
+
+
+#: The performance stage's table, in the order its sieves decide: the stated reading, the
+#: exceptions that turn a title down, the default reading, and the show context.
+SIEVES = (CUE_CLAUSE, BILL, SHOW_PART, BAND, *exceptions.SIEVES, *default.SIEVES, *show_context.SIEVES)
 
 
 def _dedupe(found: list[Performance]) -> tuple[Performance, ...]:

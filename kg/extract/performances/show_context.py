@@ -1,19 +1,18 @@
-"""The show-context resolver: every performance of the article placed at its show, venue and
-city, after all clause-level facts are found.
+"""The show context: where and when a performance took place, its clause's, its paragraph's or
+the article's scene.
 
 A review sets the scene once (a headline, a dateline, "X took the stage at V in C on
-Sunday") and names the songs paragraphs later. Each performance the clause left unplaced
-takes, in order of evidence, and each step a named sieve:
+Sunday") and names the songs paragraphs later. The stated reading places what its own clause,
+sentence or paragraph places (``context.clause``, ``context.article-show``,
+``context.lead-venue``); each performance left unplaced takes, in order of evidence:
 
 1. ``context.sentence``: an event its own sentence names;
 2. ``context.paragraph``: the event the paragraph before it names, within two sentences;
-3. ``context.article-show``: the one show the whole article is about (failing any named show, the
-   one occasion of another kind it places: an evening held at a hall, a funeral in a town);
-4. ``context.lead-venue``: the venue the top of an article without a named show puts its act at;
-5. ``context.dateline``: the city of the dateline.
+3. ``context.scene``: the article's scene, its show at its venue or town (an event of its
+   sentence that no text places is at the scene too);
 
-The place of an event it took is the event's own, followed up ``schema:containedInPlace``
-by the graph, so a performance is never placed anywhere its show was not.
+unless its sentence puts it elsewhere: on a medium ("on the radio"), at another time ("a week
+later", "in 2016"), or apart ("Meanwhile").
 """
 
 from __future__ import annotations
@@ -22,8 +21,6 @@ from dataclasses import replace
 
 from spacy.tokens import Doc
 
-from kg.extract.events.locations import dateline_city
-from kg.extract.events.scene import Scene
 from kg.extract.model import Performance, When
 from kg.extract.performances.context import Index, same_time
 from kg.extract.sieves import sieve
@@ -41,11 +38,11 @@ ARTICLE_SHOW = sieve("context.article-show",
                      "a review of the Lantern Tour's opening night: every song → the Lantern Tour", 0.95)
 LEAD_VENUE = sieve("context.lead-venue", "the venue the top of an article with no named show puts the act at",
                    "Rivera returned to the Brindle Hall on Saturday. ... She sang 'Lantern Song'. → Brindle Hall", 0.83)
-DATELINE = sieve("context.dateline", "the city of the article's dateline",
-                 "NASHVILLE (AP) — ... Rivera sang 'Lantern Song'. → Nashville", 0.85)
 SCENE = sieve("context.scene", "the article's scene: the show it reports, at its venue or town",
               "REVIEW: Rivera, Brindle Hall ... She sang 'Lantern Song'. → the show at Brindle Hall", 0.8)
 
+#: The show-context sieves, in the order they place a performance.
+SIEVES = (CLAUSE, ARTICLE_SHOW, LEAD_VENUE, SENTENCE, PARAGRAPH, SCENE)
 #: Media a performance is told on rather than a stage ("on the radio"), words of another time
 #: after a span of time ("a week later"), and words that set a sentence apart ("Meanwhile").
 _MEDIUM = tagged("elsewhere_words", "medium")
@@ -56,10 +53,11 @@ _APART = tagged("elsewhere_words", "apart")
 _PARAGRAPH_SENTENCES = 2
 
 
-def resolve(doc: Doc, idx: Index, performances: list[Performance], scene: Scene) -> list[Performance]:
+def resolve(doc: Doc, idx: Index, performances: list[Performance]) -> list[Performance]:
     """The performances, each unplaced one given the show context the evidence supports: the
     event its sentence or paragraph names, else the article's scene (its show, venue and town)."""
-    events = {e.key: e for e in doc._.events}
+    events = {e.key: e for e in idx.found.events}
+    scene = idx.found.scene
     out = []
     for p in performances:
         if p.event is not None or p.location is not None:

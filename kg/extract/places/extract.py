@@ -19,8 +19,9 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.text.marks import GROUP_NOUNS, ORG_WORDS
 from kg.extract.text.gazetteer import place_names, untagged_place
-from kg.extract.text.lexicon import function_words, labels, tagged, words
-from kg.extract.model import Place
+from kg.extract.text.lexicon import function_words, kinds, labels, tagged, words
+from kg.extract.found import Found
+from kg.extract.model import EventMention, Place
 from kg.extract.places.kinds import (
     KIND_NOUNS,
     add_kind_named,
@@ -41,19 +42,20 @@ from kg.extract.places.names import (
     with_stage_word,
 )
 from kg.extract.text.doc_index import doc_ents, full_name_surnames, is_cap, title_run_start, token_words
-from kg.extract.works.extract import WORK_CUES
 
 #: Final words of companies: "works at Live Nation Inc." is no place.
 _COMPANY_WORDS = tagged("org_name_ends", "company")
 #: Venue words that are also surnames: a PERSON ending in one ("Regina Hall") stays a person.
 _SURNAMES = words("venue_surnames")
+#: Cue nouns of titles ("the album In Rainbows"): a place inside a title is none.
+WORK_CUES = frozenset(noun for noun, kind in kinds("work_cues").items() if kind != "title")
 #: Verbs and nouns whose "at X" locates a performance or an event.
 _EVENT_CONTEXT = words("event_context_words")
 
 
-def _event_tokens(doc: Doc) -> set[int]:
+def _event_tokens(event_mentions: tuple[EventMention, ...]) -> set[int]:
     """Tokens inside event names: "Zennies" there is an event, never a place."""
-    return {k for m in doc._.event_mentions for k in range(m.start, m.end)}
+    return {k for m in event_mentions for k in range(m.start, m.end)}
 
 
 def _in_event_context(doc: Doc, at: int, events: set[int], builder: Builder) -> bool:
@@ -79,7 +81,7 @@ def _gpe_kind(text: str, label: str) -> str:
     return "city" if label == "GPE" else "region"
 
 
-def extract_places(doc: Doc) -> tuple[Place, ...]:
+def extract_places(doc: Doc, found: Found) -> tuple[Place, ...]:
     """Places in order of first mention, each ``contained_in`` the place that holds it, if said.
 
     A venue that is a company ("works at Live Nation") is left out: a name after "at"
@@ -87,7 +89,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
     itself ends in a venue word.
     """
     words = token_words(doc)
-    events = _event_tokens(doc)
+    events = _event_tokens(found.event_mentions)
     builder = Builder(doc)
     ents_by_start = {e.start: e for e in doc_ents(doc) if e.label_ in _GEO_LABELS}
     full_names = full_name_surnames(doc)
@@ -131,7 +133,7 @@ def extract_places(doc: Doc) -> tuple[Place, ...]:
     refine_kinds(doc, builder)
     refer_back(doc, builder)
     dateline = dateline_city_of(doc, builder)
-    link_containment(doc, builder, events)
+    link_containment(doc, builder, events, found.event_mentions)
     if dateline is not None:
         # a venue whose town the text never names is in the dateline's city
         for norm in builder.order:

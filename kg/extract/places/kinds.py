@@ -11,6 +11,7 @@ from __future__ import annotations
 from spacy.tokens import Doc
 
 from kg.extract.text.lexicon import function_words, labels, table, tagged
+from kg.extract.model import EventMention
 from kg.extract.places.names import GEO_RANK, Builder, geo_kind, name_after
 from kg.extract.text.doc_index import DATELINE_SENTENCES, dateline_end, doc_tokens, is_cap, token_words
 
@@ -137,7 +138,7 @@ def _list_goes_on(doc: Doc, end: int) -> bool:
     return end < len(doc) and doc[end].lower_ in function_words("list-joiner")
 
 
-def link_containment(doc: Doc, builder: Builder, events: set[int]) -> None:
+def link_containment(doc: Doc, builder: Builder, events: set[int], event_mentions: tuple[EventMention, ...]) -> None:
     """Read containment from "V at W", "V in C", "C, S" and a city inside an event's name."""
     spans = sorted(builder.spans)
     by_start = {s: (s, e, n) for s, e, n in spans}
@@ -159,7 +160,7 @@ def link_containment(doc: Doc, builder: Builder, events: set[int]) -> None:
                         kinds[norm] not in GEO_RANK and doc[j].lower_ != ","):
                     builder.contain(norm, outer)
     # "the X City Tour at V (at W)": the outermost venue is in that city
-    for m in doc._.event_mentions:
+    for m in event_mentions:
         inner_city = next((builder.token_place[k] for k in range(m.start, m.end)
                            if k in builder.token_place and kinds[builder.token_place[k]] == "city"), None)
         if inner_city is None or m.end >= len(doc) or doc[m.end].lower_ != "at":

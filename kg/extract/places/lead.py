@@ -12,7 +12,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.text.dates import told_as_past
 from kg.extract.text.lexicon import function_words, words
-from kg.extract.model import TOWN_KINDS
+from kg.extract.model import TOWN_KINDS, Place
 from kg.extract.sieves import sieve
 from kg.extract.text.doc_index import DATELINE_SENTENCES, governing_verb
 
@@ -29,10 +29,10 @@ LEAD = sieve("location.lead-venue", "the venue the top of the article puts its p
              "planned the final concert of the season for months. → Brindle Hall", 0.67)
 
 
-def lead_place(doc: Doc) -> tuple[str, Span] | None:
+def lead_place(doc: Doc, places: tuple[Place, ...]) -> tuple[str, Span] | None:
     """The key of the one venue the top sentences say someone went to, was at or played, with the
     sentence that says so."""
-    venues = {p.key: p for p in doc._.places if p.kind not in TOWN_KINDS}
+    venues = {p.key: p for p in places if p.kind not in TOWN_KINDS}
     for sent in list(doc.sents)[: DATELINE_SENTENCES + 1]:
         # where someone went or was ("returned to V", "played V"), not a modifier ("a V revival")
         spans = [(key, doc.char_span(m.start, m.end, alignment_mode="expand")) for key, p in venues.items()
@@ -65,7 +65,7 @@ def _audience(noun: Token) -> bool:
         c.lower_ == "of" and any(o.dep_ == "pobj" and o.lower_ in _AUDIENCE for o in c.children) for c in noun.children)
 
 
-def place_at_lead(doc: Doc, data: dict[str, dict], order: list[str]) -> None:
+def place_at_lead(doc: Doc, data: dict[str, dict], order: list[str], places: tuple[Place, ...]) -> None:
     """ "X said to the audience at V ... the final concert of the series": the one event an article
     tells of, by description, placed by no clause, is where its top puts its people, when it is told in that
     sentence or the two after it, and as past (a show to come is somewhere else)."""
@@ -73,7 +73,7 @@ def place_at_lead(doc: Doc, data: dict[str, dict], order: list[str]) -> None:
     # the article's words for the occasion it is about)
     if len(order) != 1 or data[order[0]]["location"] is not None or not data[order[0]]["described"]:
         return
-    found = lead_place(doc)
+    found = lead_place(doc, places)
     if found is None:
         return
     venue, sent = found

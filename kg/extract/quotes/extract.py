@@ -3,7 +3,7 @@
 Quotation marks are paired on the raw text (see ``kg.extract.text.marks``); the words between
 them become a quotation unless they are a title, a scare quote or a nickname. The cue
 is the verb of saying next to the marks (after, before, or between the two halves of a
-split quotation); its subject, resolved through ``doc._.entities``, is the speaker.
+split quotation); its subject, resolved through the people stage's entities, is the speaker.
 A quotation with no cue of its own continues the previous speaker's words until another
 speaker or a break intervenes. Nothing is guessed: no cue and no continuation means
 ``speaker=None``.
@@ -21,6 +21,7 @@ from kg.extract.text.marks import (
     find_marked_spans,
 )
 from kg.extract.text.lexicon import function_words
+from kg.extract.found import Found
 from kg.extract.model import Quote, TextSpan
 from kg.extract.quotes.candidates import (
     Candidate,
@@ -30,17 +31,22 @@ from kg.extract.quotes.candidates import (
     right_context,
 )
 from kg.extract.quotes.filters import is_not_a_quote
+from kg.extract.quotes.sieves import SIEVES as SPEAKER_SIEVES
 from kg.extract.quotes.sieves import UNATTRIBUTED, QuoteContext, attribute
 from kg.extract.text.doc_index import doc_text
 
 
-def extract_quotes(doc: Doc) -> tuple[Quote, ...]:
+#: The quotation stage's table: who said it, in the order the sieves decide, and the verdict of none.
+SIEVES = (*(s for s, _ in SPEAKER_SIEVES), UNATTRIBUTED)
+
+
+def extract_quotes(doc: Doc, found: Found) -> tuple[Quote, ...]:
     """Direct and partial quotations of ``doc`` with their cue and speaker when known.
 
     Returns:
         One Quote per utterance, in text order; ``span`` is the text inside the marks.
     """
-    entities = tuple(doc._.entities)
+    entities = found.entities
     text = doc_text(doc)
     marks = find_marked_spans(text)
     in_quote = _quoted_tokens(doc, marks)
@@ -56,10 +62,10 @@ def extract_quotes(doc: Doc) -> tuple[Quote, ...]:
         if cand.cue is None and candidates and _joined(candidates[-1], cand):
             # he was "disappointed" but "not surprised": the second partial quote shares the cue
             cand.cue = candidates[-1].cue
-        if is_not_a_quote(doc, cand):
+        if is_not_a_quote(doc, cand, found):
             continue
         candidates.append(cand)
-    attribute(QuoteContext(doc, text, entities, in_quote, candidates, doc._.focus))
+    attribute(QuoteContext(doc, text, entities, in_quote, candidates, found.focus))
     return tuple(_to_quote(text, c) for c in _dedupe(candidates))
 
 

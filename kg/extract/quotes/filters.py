@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.people.coref import entity_at
+from kg.extract.found import Found
+from kg.extract.model import Entity, entity_at
 from kg.extract.text.marks import is_say_verb, strip_marks
 from kg.extract.text.lexicon import function_words, labels, tagged, words
 from kg.extract.quotes.candidates import Candidate, after_colon, content_words, governs
@@ -38,13 +39,13 @@ _BEFORE_A_NAME = function_words("name-prep") | function_words("genitive")
 _TELLING = tagged("say_verbs", "recipient")
 
 
-def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
+def is_not_a_quote(doc: Doc, cand: Candidate, found: Found) -> bool:
     """Titles, scare quotes and nicknames in quotation marks are not quotations."""
     content = cand.content
     words = content_words(list(content))
     before = cand.left[-1] if cand.left else None
     after = cand.right[0] if cand.right else None
-    if _is_work(doc, cand):
+    if _is_work(cand, found):
         # a title the works stage knows
         return True
     if before is not None and _after_title_word(cand.left) and not _sentence_like(content):
@@ -93,7 +94,7 @@ def is_not_a_quote(doc: Doc, cand: Candidate) -> bool:
         and not any(t.pos_ in ("VERB", "AUX") for t in words)
         and not _short_utterance(cand)
         and not _reported_words(cand)
-        and not _characterised(doc, cand)
+        and not _characterised(cand, found.entities)
     ):
         # scare quotes: one or two words and no verb, not a line of dialogue ("Exactly!" she said)
         return True
@@ -194,7 +195,7 @@ def _reported_words(cand: Candidate) -> bool:
 _AS_STEPS = 3
 
 
-def _characterised(doc: Doc, cand: Candidate) -> bool:
+def _characterised(cand: Candidate, entities: tuple[Entity, ...]) -> bool:
     """Words a person applies to something with "as": 'X dismissed the plan as "reckless"',
     'X summed the rival up as "hopeless"', 'X described it as being "a mess"'.
 
@@ -213,7 +214,7 @@ def _characterised(doc: Doc, cand: Candidate) -> bool:
     subjects = [c for c in verb.children if c.dep_ == "nsubj"]
     if verb.pos_ != "VERB" or len(subjects) != 1:
         return False
-    who = entity_at(doc._.entities, subjects[0].idx, subjects[0].idx + len(subjects[0]))
+    who = entity_at(entities, subjects[0].idx, subjects[0].idx + len(subjects[0]))
     return who is not None and who.kind == "person"
 
 
@@ -247,7 +248,7 @@ def _short_utterance(cand: Candidate) -> bool:
     return last == "," and cand.cue is not None and cand.cue.token.i > cand.content.end
 
 
-def _is_work(doc: Doc, cand: Candidate) -> bool:
+def _is_work(cand: Candidate, found: Found) -> bool:
     """A title the works stage found, unless a person says the words and they are no title
     in form (lower-case words said): the works stage reads a headline's quote, or a quoted
     sentence the model tags, as a title too."""
@@ -256,7 +257,7 @@ def _is_work(doc: Doc, cand: Candidate) -> bool:
         return False
     key = strip_marks(cand.content.text)
     # (an event named in marks, "performed at 'The X Live'", is a name too)
-    named = [(w.title, w.mentions) for w in doc._.works] + [(e.name, e.mentions) for e in doc._.events if not e.described]
+    named = [(w.title, w.mentions) for w in found.works] + [(e.name, e.mentions) for e in found.events if not e.described]
     for name, mentions in named:
         if strip_marks(name) == key:
             return True

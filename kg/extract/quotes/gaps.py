@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Token
 
-from kg.extract.people.coref import entity_at
+from kg.extract.model import entity_at
 from kg.extract.text.marks import is_say_verb
 from kg.extract.text.lexicon import labels
 from kg.extract.model import Entity

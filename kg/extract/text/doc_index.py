@@ -4,14 +4,15 @@ token's sentence, its subjects, and the small token tests that names, events and
 spaCy rebuilds ``doc.text``, ``doc.ents`` and ``token.sent`` on every access, and makes a new
 Token object each time one is indexed or iterated; the extractors ask for them per token, in
 a dozen passes over the Doc. A :class:`DocIndex` answers from lists built once per Doc. It
-lives on the declared extension ``doc._.kg_index``; its tokens refer back to the Doc, so the
-last of kg's components lets the index go (:func:`release_index`) and a processed Doc is
-freed as soon as it is dropped, not left to the garbage collector.
+is a memo of this module's (the last few Docs asked about), not an input of any stage; its
+tokens refer back to the Doc, so the last of kg's components lets the index go
+(:func:`release_index`) and a processed Doc is freed as soon as it is dropped.
 """
 
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from typing import NamedTuple
 
 from spacy.attrs import LEMMA, LOWER, ORTH, POS
@@ -109,30 +110,31 @@ def _strings(doc: Doc, ids: list[int]) -> list[str]:
     return found
 
 
-#: The Doc whose index was asked for last, and that index: the components run one Doc at a
-#: time, and ``doc._`` makes a new accessor object on every use, so most lookups end here.
-_last: tuple[Doc | None, DocIndex | None] = (None, None)
+#: The indexes of the last few Docs asked about, most recent last: the components run one Doc
+#: at a time (a long article's pieces a few at a time), so most lookups find the last one.
+_MEMO: OrderedDict[int, tuple[Doc, DocIndex]] = OrderedDict()
+#: How many Docs' indexes are kept at once.
+_MEMO_SIZE = 4
 
 
 def doc_index(doc: Doc) -> DocIndex:
     """The Doc's :class:`DocIndex`, made on first use."""
-    global _last
-    last_doc, index = _last
-    if last_doc is doc and index is not None:
-        return index
-    index = doc._.kg_index
-    if index is None:
-        index = doc._.kg_index = DocIndex(doc)
-    _last = (doc, index)
+    held = _MEMO.get(id(doc))
+    if held is not None and held[0] is doc:
+        _MEMO.move_to_end(id(doc))
+        return held[1]
+    index = DocIndex(doc)
+    _MEMO[id(doc)] = (doc, index)
+    while len(_MEMO) > _MEMO_SIZE:
+        _MEMO.popitem(last=False)
     return index
 
 
 def release_index(doc: Doc) -> None:
     """Drop the Doc's index once extraction is done, and with it the cycle through its tokens."""
-    global _last
-    doc._.kg_index = None
-    if _last[0] is doc:
-        _last = (None, None)
+    held = _MEMO.get(id(doc))
+    if held is not None and held[0] is doc:
+        del _MEMO[id(doc)]
 
 
 def doc_text(doc: Doc) -> str:

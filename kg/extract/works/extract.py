@@ -3,7 +3,7 @@
 A title is a work when something says so: a cue noun before it ("her 2011 hit anthem
 'X'", "the film X"), a role noun after it ("the 'X' singer", "the X actor"), a byline
 ("'X' by Y"), a performance verb ("performed 'X'"), or spaCy's WORK_OF_ART label.
-A quoted title that is a work is never a quotation: kg_quotes reads ``doc._.works``.
+A quoted title that is a work is never a quotation: the quotes stage is given the works.
 Creators are found after coreference (:func:`link_creators`), from the possessor,
 byline or role noun recorded here.
 """
@@ -14,14 +14,15 @@ from dataclasses import replace
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.people.coref import entity_at
+from kg.extract.model import entity_at
 from kg.extract.text.marks import (
     CLOSING_MARKS,
     OPENING_MARKS,
     find_titled_spans,
     is_mark,
 )
-from kg.extract.model import Work
+from kg.extract.found import Found
+from kg.extract.model import Entity, Work
 from kg.extract.sieves import sieve
 from kg.extract.text.doc_index import doc_ents, doc_text, doc_tokens, sentence_bounds, token_words
 from kg.extract.works.collector import Collector
@@ -88,11 +89,11 @@ def _quoted_spans(doc: Doc) -> list[Span]:
     return [span for span in spans if span is not None and len(span)]
 
 
-def extract_works(doc: Doc) -> tuple[Work, ...]:
+def extract_works(doc: Doc, found: Found) -> tuple[Work, ...]:
     """Works in order of first mention; creators are linked later by :func:`link_creators`."""
     collector = Collector(doc)
     # names the event rules found win; spaCy's own EVENT labels give way to titles
-    events = {k for m in doc._.event_mentions if not m.from_model for k in range(m.start, m.end)}
+    events = {k for m in found.event_mentions if not m.from_model for k in range(m.start, m.end)}
     quoted = _quoted_spans(doc)
     candidates: list[tuple[Span, bool]] = [(s, True) for s in quoted]
     # the model's WORK_OF_ART, unless it is a quotation in marks ("We Will Win," he said)
@@ -200,19 +201,19 @@ def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: 
     collector.add(span, kind or "work", year or year_after(doc, end, sent.end), creators, rule, trim=int(glued))
 
 
-def link_creators(doc: Doc) -> tuple[Work, ...]:
-    """``doc._.works`` with each creator resolved to an ``Entity.key`` through coreference.
+def link_creators(works: tuple[Work, ...], entities: tuple[Entity, ...]) -> tuple[Work, ...]:
+    """The works, each creator resolved to an ``Entity.key`` through coreference.
 
-    Runs after kg_coref: the possessor ("her hit"), byline ("by Y") or role noun ("the 'X'
-    singer") recorded by :func:`extract_works` is looked up in ``doc._.entities``.
+    Runs after the people are known: the possessor ("her hit"), byline ("by Y") or role noun
+    ("the 'X' singer") recorded by :func:`extract_works` is looked up in ``entities``.
     """
     out = []
-    for work in doc._.works:
+    for work in works:
         creator = work.creator
         for credit in work.credits:
             if creator is not None:
                 break
-            entity = entity_at(doc._.entities, credit.start, credit.end)
+            entity = entity_at(entities, credit.start, credit.end)
             creator = entity.key if entity is not None else None
         out.append(work if creator == work.creator else replace(work, creator=creator))
     return tuple(out)

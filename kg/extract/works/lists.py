@@ -204,7 +204,7 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
     if span.root.dep_ in labels("subject"):
         # "a song Rivera wrote": the name after the cue noun is who made it
         return None
-    # "on the Dublin date", "the Wembley gig": capitalised words before a noun describe it
+    # "on the Glenvale date", "the Wembley gig": capitalised words before a noun describe it
     if j < sent_end and doc[j].pos_ == "NOUN" and doc[j].is_lower:
         return None
     # "opened on Friday in Glenvale": a date is no title without marks
