@@ -37,6 +37,8 @@ _LOWER_HEADS: dict[str, str] = {w: k for w, k in kinds("event_heads").items() if
 _HEADS: dict[str, str] = {w: k for w, k in kinds("event_heads").items() if w not in _LOWER_HEADS}
 
 
+#: An edition in Roman numerals ("Super Bowl LVII").
+_ROMAN = re.compile(r"[IVXLC]{1,7}")
 #: Event words that are also surnames.
 _SURNAME_HEADS = tagged("event_heads", "surname")
 
@@ -151,8 +153,11 @@ def _longer_name(doc: Doc, end: int, sent_end: int, kind: str) -> tuple[int, str
         elif not is_cap(token) or token.ent_type_ == "GPE":
             break
         elif token.text in _HEADS:
-            kind, best, headed = _HEADS[token.text], end + 1, True
-        elif not joined:
+            # (a well-known name keeps its own kind over a head of no kind: "Eurovision Song Contest")
+            kind, best, headed = _HEADS[token.text] if _HEADS[token.text] != "event" else kind, end + 1, True
+        elif not joined and _ROMAN.fullmatch(token.text):
+            # "Super Bowl LVII": an edition; other capitalised words belong to the name only up to
+            # an event word ("Coachella Valley Music and Arts Festival"), not a headline's "Review"
             best = end + 1
         end += 1
     return best, kind
@@ -321,10 +326,14 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
     found: list[EventMention] = []
     starts, ends = sentence_bounds(doc)
     plurals = _award_plurals(doc)
+    # "Andra Day", "Lucille Ball": a name ending in an event word that is a surname, tagged as a
+    # person somewhere, is nobody's event
+    people = {e.text for e in doc_ents(doc) if e.label_ == "PERSON" and e[-1].text in _SURNAME_HEADS}
     for first in sorted(set(starts)):
         # a name in quotation marks is a title ("Lonesome Day"), not an event
         found.extend(
-            m for m in _sentence_mentions(doc, doc[first : ends[first]], plurals) if not _quoted(doc, m.start, m.end)
+            m for m in _sentence_mentions(doc, doc[first : ends[first]], plurals)
+            if not _quoted(doc, m.start, m.end) and m.name not in people
         )
     covered = {k for m in found for k in range(m.start, m.end)}
     # "his 'X India Tour'", "the 'X' tour": a title in marks that an event word ends or follows

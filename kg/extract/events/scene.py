@@ -144,8 +144,9 @@ def _show(events: list[Event], top_end: int) -> Event | None:
     """The event the article reports (an event, not a part of one): of those named by a name of
     their own, the one the top names most, else the one the article names most; failing any, the
     description the top gives ("the tribute concert")."""
+    placed = {e.key for e in events if e.location is not None} | {e.super_event for e in events if e.location is not None}
     shows = [e for e in events if e.super_event is None and (
-        e.kind in _SCENE_KINDS or e.kind == "event" and (e.described or e.location is not None))]
+        e.kind in _SCENE_KINDS or e.kind == "event" and (e.described or e.key in placed))]
     named = [e for e in shows if not e.described]
     described = [e for e in shows if e.described and _first(e.mentions) < top_end]
     in_top = [e for e in named if _first(e.mentions) < top_end]
