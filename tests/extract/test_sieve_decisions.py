@@ -135,7 +135,7 @@ def test_the_set_the_top_reviews_places_the_songs_later(run):
 def test_the_venue_the_top_reviews_places_the_songs_later(run):
     found = _performed(run("Mara Quinlan returned to the Brindle Hall on Friday.\n\n"
                            'Quinlan opened with "Lantern Song" and the crowd sang along.'))
-    assert found == {(SPEAKER, "Lantern Song", "perf.cue-clause", "Brindle Hall", "context.lead-venue")}
+    assert found == {(SPEAKER, "Lantern Song", "perf.cue-clause", "Brindle Hall", "context.scene")}
 
 
 def test_a_title_in_capitals_inside_a_sentence_gets_no_holder(run):
@@ -156,7 +156,7 @@ def test_the_article_show_is_not_an_award_that_only_titles_the_singer(run):
                 "she was home.")
     events = {e.key: e.name for e in facts.events}
     assert [(events.get(p.event), p.context_rule) for p in facts.performances] == [
-        ("Quarry Festival", "context.article-show")]
+        ("Quarry Festival", "context.scene")]
 
 
 def test_a_performance_told_twice_keeps_the_telling_that_places_it(run):
@@ -176,11 +176,14 @@ def test_an_occasion_the_article_places_is_its_show_when_it_names_no_show(run):
     facts = run(_OCCASION.format(" and saw the singer take the stage"))
     events = {e.key: e.name for e in facts.events}
     assert {(events.get(p.event), p.context_rule) for p in facts.performances} == {
-        ("Brindle Evening", "context.article-show")}
+        ("Brindle Evening", "context.scene")}
 
 
-def test_an_occasion_as_the_article_show_leaves_the_lead_venue_to_the_acts_it_does_not_name(run):
+def test_the_occasion_an_article_reports_is_the_scene_of_an_act_it_names_later(run):
+    """The scene: the evening the top of the article reports, at its hall, for the singer it goes
+    on to tell of, whether or not the sentence that placed the evening named her."""
     facts = run(_OCCASION.format(""))
     places = {p.key: p.name for p in facts.places}
-    assert {(p.event, places.get(p.location), p.context_rule) for p in facts.performances} == {
-        (None, "Heron Hall", "context.lead-venue")}
+    events = {e.key: e.name for e in facts.events}
+    assert {(events.get(p.event), places.get(p.location), p.context_rule) for p in facts.performances} == {
+        ("Brindle Evening", "Heron Hall", "context.scene")}

@@ -12,8 +12,8 @@ from __future__ import annotations
 from spacy.tokens import Doc, Span
 
 from kg.extract.model import EventMention, Place
-from kg.extract.text.lexicon import function_words, kinds, tagged
 from kg.extract.text.doc_index import doc_tokens, is_cap, sentence_bounds, token_words
+from kg.extract.text.lexicon import function_words, kinds, tagged
 
 #: Event nouns and their kinds.
 _NOUNS = kinds("event_nouns")

@@ -20,8 +20,6 @@ from dataclasses import replace
 from spacy.tokens import Doc, Token
 
 from kg.extract.events.descriptions import described_events
-from kg.extract.events.names import BACK_NOUNS, INNER, ORDINAL
-from kg.extract.events.locations import SIEVES as LOCATIONS
 from kg.extract.events.locations import (
     AFTER_NAME,
     IN_NAME,
@@ -36,13 +34,15 @@ from kg.extract.events.locations import (
     place_of_verb,
     year_date,
 )
-from kg.extract.places.lead import place_at_lead
-from kg.extract.text.lexicon import function_words, tagged
+from kg.extract.events.locations import SIEVES as LOCATIONS
+from kg.extract.events.names import BACK_NOUNS, INNER, ORDINAL
 from kg.extract.found import Found
 from kg.extract.model import TOWN_KINDS, Event, EventMention, TextSpan
+from kg.extract.places.lead import place_at_lead
 from kg.extract.text.doc_index import (
     sentence_bounds,
 )
+from kg.extract.text.lexicon import function_words, tagged
 
 _SUPER_PREPS = function_words("super-prep")
 _DEFINITE = function_words("definite")

@@ -12,9 +12,15 @@ from collections.abc import Mapping
 
 from spacy.tokens import Doc, Token
 
-from kg.extract.text.marks import CLOSING_MARKS, OPENING_MARKS, is_mark
+from kg.extract.text.doc_index import (
+    NAME_INNER,
+    doc_text,
+    doc_tokens,
+    is_cap,
+    token_words,
+)
 from kg.extract.text.lexicon import labels, table, words
-from kg.extract.text.doc_index import NAME_INNER, doc_text, doc_tokens, is_cap, token_words
+from kg.extract.text.marks import CLOSING_MARKS, OPENING_MARKS, is_mark
 
 #: Verb lemma -> "passive", or the object noun that makes it a verb of happening ("take" "place").
 _VERBS = table("happening_verbs")

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.text.marks import is_mark
+from kg.extract.events.names import BACK_NOUNS, BACK_REFERENCE_RE
+from kg.extract.model import TOWN_KINDS, EventMention, Place, TextSpan, When
+from kg.extract.places.lead import LEAD
+from kg.extract.sieves import sieve
 from kg.extract.text.dates import (
     RELATIVE_YEARS,
     is_clause_date,
@@ -19,11 +22,6 @@ from kg.extract.text.dates import (
     parse_date,
     told_as_past,
 )
-from kg.extract.events.names import BACK_NOUNS, BACK_REFERENCE_RE
-from kg.extract.places.lead import LEAD
-from kg.extract.text.lexicon import function_words, labels, tagged, words
-from kg.extract.model import TOWN_KINDS, EventMention, Place, TextSpan, When
-from kg.extract.sieves import sieve
 from kg.extract.text.doc_index import (
     DATELINE_SENTENCES,
     dateline_end,
@@ -33,6 +31,8 @@ from kg.extract.text.doc_index import (
     is_cap,
     sentence_bounds,
 )
+from kg.extract.text.lexicon import function_words, labels, tagged, words
+from kg.extract.text.marks import is_mark
 
 _PLACE_PREPS = function_words("event-place-prep")
 #: Lower-case words between an event and its place or date ("the Super Bowl halftime show in X").

@@ -12,12 +12,11 @@ event, and where and when it took place, is decided in :mod:`kg.extract.events.e
 from __future__ import annotations
 
 import re
+
 from spacy.tokens import Doc, Span
 
-from kg.extract.text.marks import CLOSING_MARKS, OPENING_MARKS, ORG_WORDS, VENUE_WORDS, find_titled_spans, is_mark
-from kg.extract.model import EventMention
 from kg.extract.events.happenings import called_names, contest_names, happening_names
-from kg.extract.text.lexicon import function_words, kinds, labels, table, tagged, words
+from kg.extract.model import EventMention
 from kg.extract.text.doc_index import (
     NAME_INNER,
     doc_ents,
@@ -27,6 +26,15 @@ from kg.extract.text.doc_index import (
     sentence_bounds,
     title_run_start,
     token_words,
+)
+from kg.extract.text.lexicon import function_words, kinds, labels, table, tagged, words
+from kg.extract.text.marks import (
+    CLOSING_MARKS,
+    OPENING_MARKS,
+    ORG_WORDS,
+    VENUE_WORDS,
+    find_titled_spans,
+    is_mark,
 )
 
 #: Final words that make a name an event, with the event kind: capitalised ones end a capitalised
@@ -385,7 +393,8 @@ def _quoted_events(doc: Doc, covered: set[int]) -> list[EventMention]:
             out.append(EventMention(span.start, span.end, span.text, _HEADS[last.text]))
         elif after < len(doc) and doc[after].lower_ in _LOWER_HEADS and doc[after].is_lower \
                 and is_mark(doc[span.end].text, CLOSING_MARKS) and span[0].text[:1].isupper():
-            out.append(EventMention(span.start - 1, after + 1, doc[span.start - 1 : after + 1].text,
+            # (named without the marks: "the 'X' tour" and "the X tour" are one tour)
+            out.append(EventMention(span.start - 1, after + 1, f"{span.text} {doc[after].text}",
                                     _LOWER_HEADS[doc[after].lower_]))
     return out
 

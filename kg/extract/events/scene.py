@@ -7,32 +7,23 @@ name no place of their own ask here (see ``show_context`` and ``performances``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.events.locations import dateline_city
 from kg.extract.found import Found
-from kg.extract.text.marks import PERSON_NOUNS
-from kg.extract.places.lead import lead_place
 from kg.extract.model import TOWN_KINDS, Entity, Event, Place, Scene, TextSpan
 from kg.extract.sieves import sieve
 from kg.extract.text.dates import unreal
 from kg.extract.text.doc_index import governing_verb
 from kg.extract.text.lexicon import kinds, tagged, words
+from kg.extract.text.marks import PERSON_NOUNS
 
 #: Event kinds that are shows an article can be about as a whole.
 _SHOW_KINDS = frozenset({"music", "festival", "award", "theater"})
 #: Event kinds an article can report as its scene: a game is a show too (its halftime, its final).
 _SCENE_KINDS = _SHOW_KINDS | {"sports"}
-
-
-@dataclass(frozen=True)
-class LeadVenue:
-    """The venue the top of an article puts its people at, and who they are (none: everyone)."""
-
-    place: str
-    people: frozenset[str]
 
 
 def article_event(doc: Doc, events: tuple[Event, ...], occasions: bool = True) -> str | None:
@@ -68,20 +59,6 @@ def _only_titles(doc: Doc, event: Event) -> bool:
     """Whether every mention of an event titles a person: the article is not about that show."""
     spans = [doc.char_span(m.start, m.end, alignment_mode="expand") for m in event.mentions]
     return all(span is not None and titles_a_person(span) for span in spans)
-
-
-def lead_venue(doc: Doc, article_event: str | None, places: tuple[Place, ...],
-               entities: tuple[Entity, ...]) -> LeadVenue | None:
-    """The one venue the top of an article without a named show says its people were at, with them
-    (none: "The revival opened at V" puts everyone there).
-
-    "X returned to the Y Hall on Saturday for the first of three shows": a review names
-    the hall once, at the top, and then goes through the set.
-    """
-    if article_event is not None:
-        return None
-    found = lead_place(doc, places)
-    return LeadVenue(found[0], people_in(entities, found[1])) if found is not None else None
 
 
 def people_in(entities: tuple[Entity, ...], sent: Span) -> frozenset[str]:

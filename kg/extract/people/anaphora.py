@@ -15,17 +15,6 @@ from bisect import bisect_left
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.people.clusters import Cluster
-from kg.extract.text.marks import (
-    GROUP_NOUNS,
-    MUSIC_GROUP_NOUNS,
-    ORG_WORDS,
-    PERSON_NOUNS,
-    PRONOUNS,
-    PROXY_NOUNS,
-    QUOTE_MARKS,
-    is_mark,
-    is_say_verb,
-)
 from kg.extract.people.descriptions import (
     DEFINITE,
     NOMINAL,
@@ -41,8 +30,19 @@ from kg.extract.people.discourse import (
     MIN_SALIENCE,
     Salience,
 )
-from kg.extract.text.lexicon import function_words, labels, tagged
 from kg.extract.text.doc_index import doc_text, numbered, subject_indices
+from kg.extract.text.lexicon import function_words, labels, tagged
+from kg.extract.text.marks import (
+    GROUP_NOUNS,
+    MUSIC_GROUP_NOUNS,
+    ORG_WORDS,
+    PERSON_NOUNS,
+    PRONOUNS,
+    PROXY_NOUNS,
+    QUOTE_MARKS,
+    is_mark,
+    is_say_verb,
+)
 
 
 def may_refer(lower: str, pos: str) -> bool:

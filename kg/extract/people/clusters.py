@@ -13,14 +13,13 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc
 
+from kg.extract.people.name_rules import NameMention
+from kg.extract.people.titles import bare, title_in_name, title_split, words_of
+from kg.extract.text.doc_index import doc_ents
+from kg.extract.text.gazetteer import given_name_gender
 from kg.extract.text.marks import (
     HONORIFICS,
-    PERSON_NOUNS,
 )
-from kg.extract.text.gazetteer import given_name_gender
-from kg.extract.people.name_rules import NameMention
-from kg.extract.text.doc_index import doc_ents
-from kg.extract.people.titles import bare, title_in_name, title_split, words_of
 
 
 @dataclass(eq=False)

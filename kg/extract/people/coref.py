@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.found import Found
+from kg.extract.model import Entity, TextSpan
 from kg.extract.people.anaphora import may_refer, resolve_reference
 from kg.extract.people.clusters import Cluster, cluster_names
-from kg.extract.text.marks import (
-    find_marked_spans,
-)
 from kg.extract.people.descriptions import in_office_subject, link_appositions
 from kg.extract.people.discourse import (
     W_CAPTION,
@@ -27,8 +26,10 @@ from kg.extract.people.discourse import (
     Salience,
 )
 from kg.extract.people.mentions import name_mentions
-from kg.extract.model import Entity, TextSpan
 from kg.extract.text.doc_index import doc_text, doc_tokens, token_words
+from kg.extract.text.marks import (
+    find_marked_spans,
+)
 
 SUBJECT_DEPS = frozenset({"nsubj", "nsubjpass"})
 #: Words the cut-off last line of an excerpt has when it is prose rather than a caption.

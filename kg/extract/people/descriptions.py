@@ -13,6 +13,8 @@ import re
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.people.clusters import Cluster
+from kg.extract.text.doc_index import doc_tokens, token_words
+from kg.extract.text.lexicon import function_words, labels
 from kg.extract.text.marks import (
     GROUP_NOUNS,
     MUSIC_GROUP_NOUNS,
@@ -22,8 +24,6 @@ from kg.extract.text.marks import (
     is_mark,
     is_say_verb,
 )
-from kg.extract.text.lexicon import function_words, labels
-from kg.extract.text.doc_index import doc_tokens, token_words
 
 #: How far left of its head noun a description may start ("the five-time Lantern Award winner").
 _MAX_DESC_TOKENS = 8

@@ -12,15 +12,6 @@ from collections import Counter
 from spacy.tokens import Doc, Span
 
 from kg.extract.found import Found
-from kg.extract.text.marks import (
-    GROUP_NOUNS,
-    HONORIFICS,
-    PERSON_NOUNS,
-    VENUE_WORDS,
-    is_mark,
-)
-from kg.extract.text.gazetteer import is_demonym, is_given_name
-from kg.extract.text.lexicon import function_words, labels, tagged
 from kg.extract.model import TOWN_KINDS
 from kg.extract.people.name_recovery import (
     candidate_runs,
@@ -61,8 +52,17 @@ from kg.extract.people.name_rules import (
     the_plural,
     trim_of,
 )
-from kg.extract.text.doc_index import doc_ents
 from kg.extract.people.titles import bare
+from kg.extract.text.doc_index import doc_ents
+from kg.extract.text.gazetteer import is_demonym, is_given_name
+from kg.extract.text.lexicon import function_words, labels, tagged
+from kg.extract.text.marks import (
+    GROUP_NOUNS,
+    HONORIFICS,
+    PERSON_NOUNS,
+    VENUE_WORDS,
+    is_mark,
+)
 
 #: Entity labels that are never people.
 _NUMERIC_LABELS = labels("numeric")

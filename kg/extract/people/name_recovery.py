@@ -12,18 +12,6 @@ import re
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.text.marks import (
-    GROUP_NOUNS,
-    PERSON_NOUNS,
-    PRONOUNS,
-    QUOTE_MARKS,
-    VENUE_WORDS,
-    OPENING_MARKS,
-    is_mark,
-    is_say_verb,
-)
-from kg.extract.text.gazetteer import is_given_name
-from kg.extract.text.lexicon import labels, tagged, words
 from kg.extract.people.name_rules import (
     PLACE_PREPS,
     TITLE_ABBREVIATIONS,
@@ -35,7 +23,26 @@ from kg.extract.people.name_rules import (
     overlaps_of,
     the_plural,
 )
-from kg.extract.text.doc_index import doc_text, doc_tokens, named_after_cue, numbered, subject_indices, token_words
+from kg.extract.text.doc_index import (
+    doc_text,
+    doc_tokens,
+    named_after_cue,
+    numbered,
+    subject_indices,
+    token_words,
+)
+from kg.extract.text.gazetteer import is_given_name
+from kg.extract.text.lexicon import labels, tagged, words
+from kg.extract.text.marks import (
+    GROUP_NOUNS,
+    OPENING_MARKS,
+    PERSON_NOUNS,
+    PRONOUNS,
+    QUOTE_MARKS,
+    VENUE_WORDS,
+    is_mark,
+    is_say_verb,
+)
 
 #: Name words too common to join a run to a person by themselves.
 _NOT_SURNAMES = words("common_name_words")

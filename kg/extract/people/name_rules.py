@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.found import Found
+from kg.extract.text.doc_index import full_name_surnames, subject_indices
+from kg.extract.text.gazetteer import is_given_name
+from kg.extract.text.lexicon import function_words, labels, table, tagged, words
 from kg.extract.text.marks import (
     HONORIFICS,
     ORG_WORDS,
@@ -24,9 +27,6 @@ from kg.extract.text.marks import (
     VENUE_WORDS,
     is_mark,
 )
-from kg.extract.text.gazetteer import is_given_name
-from kg.extract.text.lexicon import function_words, labels, table, tagged, words
-from kg.extract.text.doc_index import full_name_surnames, subject_indices
 
 _POSSESSIVE = function_words("possessive-mark")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from kg.extract.text.marks import HONORIFICS, PERSON_NOUNS
 from kg.extract.text.lexicon import words
+from kg.extract.text.marks import HONORIFICS, PERSON_NOUNS
 
 #: Abbreviated titles ("Gov.", "Sen.").
 _TITLE_ABBREVIATIONS = words("title_abbreviations")

@@ -9,12 +9,11 @@ through coreference.
 
 from __future__ import annotations
 
-from spacy.tokens import Doc, Token
+from spacy.tokens import Token
 
-from kg.extract.model import entity_at
-from kg.extract.text.lexicon import function_words, labels, tagged, words
-from kg.extract.model import Entity
+from kg.extract.model import Entity, entity_at
 from kg.extract.text.doc_index import sentence_bounds
+from kg.extract.text.lexicon import function_words, labels, tagged, words
 
 #: Verbs that are a performance whatever follows them.
 SURE_VERBS = tagged("performance_verbs", "sure")

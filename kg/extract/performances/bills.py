@@ -11,14 +11,19 @@ from dataclasses import replace
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.model import entity_at
-from kg.extract.text.marks import is_mark
-from kg.extract.text.lexicon import function_words, labels, tagged, words
-from kg.extract.model import Entity, Performance, TextSpan
+from kg.extract.model import Entity, Performance, TextSpan, entity_at
 from kg.extract.performances.agents import SHOW_NOUNS, char_span
-from kg.extract.performances.context import RENDITION_NOUNS, Context, Index, chain, works_in
+from kg.extract.performances.context import (
+    RENDITION_NOUNS,
+    Context,
+    Index,
+    chain,
+    works_in,
+)
 from kg.extract.sieves import sieve
 from kg.extract.text.doc_index import token_words
+from kg.extract.text.lexicon import function_words, labels, tagged, words
+from kg.extract.text.marks import is_mark
 
 #: Nouns for the acts billed at an event ("among its headliners", "the lineup includes X").
 _BILL_NOUNS = words("bill_nouns")

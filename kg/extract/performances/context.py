@@ -8,33 +8,28 @@ venue its top names.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.found import Found
+from kg.extract.events.extract import referred_event
+from kg.extract.events.names import BACK_NOUNS
 from kg.extract.events.scene import (
-    LeadVenue,
     article_event,
-    lead_venue,
     people_in,
     titles_a_person,
 )
-from kg.extract.model import entity_at
-from kg.extract.text.dates import is_clause_date, is_future, parse_date
-from kg.extract.events.names import BACK_NOUNS
-from kg.extract.events.extract import referred_event
-from kg.extract.text.lexicon import function_words, labels, tagged, words
-from kg.extract.model import Entity, Event, TextSpan, When
+from kg.extract.found import Found
+from kg.extract.model import Entity, Event, Place, TextSpan, When, entity_at
 from kg.extract.performances.agents import char_span, cue_lemma, subjects
+from kg.extract.text.dates import is_clause_date, is_future, parse_date
 from kg.extract.text.doc_index import (
     doc_ents,
     doc_tokens,
     governing_verb,
     token_words,
-    sentence_bounds,
 )
+from kg.extract.text.lexicon import function_words, labels, tagged, words
 
 #: Participles of a tour's route ("starting at V", "ending at W", "wrapping up at X").
 _ROUTE_VERBS = words("route_verbs")
@@ -180,10 +175,6 @@ class Context:
             self.event, self.acts, self.place = None, [], None
 
 
-def day_of_the_show(date: When | None) -> bool:
-    """No date, or a day a report counts from ("on Sunday", "last night"), not "in 2016" or "last year"."""
-    return date is None or not re.search(r"\d{4}|year|month|decade", date.text.lower())
-
 
 def within(location: str | None, event: Event, places: tuple[Place, ...]) -> bool:
     """Whether a performance's place fits the event: none, the event's own, or a stage of it
@@ -279,24 +270,6 @@ def in_other_clause(token: Token, verb: Token) -> bool:
     return False
 
 
-def people_of_event(doc: Doc, key: str, found: Found) -> set[str]:
-    """Entities named in any sentence (headlines too) that names the event ``key``."""
-    event = next(e for e in found.events if e.key == key)
-    starts, ends = sentence_bounds(doc)
-    people: set[str] = set()
-    for m in event.mentions:
-        span = doc.char_span(m.start, m.end, alignment_mode="expand")
-        if span is not None:
-            people |= people_in(found.entities, doc[starts[span.start] : ends[span.start]])
-    return people
-
-
-def speaks_of_the_show(doc: Doc, sent: Span) -> bool:
-    """ "opened the show", "earlier in the evening", "the encore": the sentence is about a show."""
-    return any(
-        t.lower_ in _SHOW_WORDS and t.i > sent.start and doc[t.i - 1].lower_ in function_words("definite")
-        for t in sent
-    )
 
 
 @dataclass
@@ -312,9 +285,8 @@ class Index:
     work_kind: dict[str, str] = field(default_factory=dict)
     #: the Doc's tokens, made once (spaCy makes a new Token on every iteration)
     tokens: list[Token] = field(default_factory=list)
-    #: the article's one named show, and the venue its top puts its people at (see the functions)
+    #: the article's one named show (see :func:`kg.extract.events.scene.article_event`)
     article_event: str | None = None
-    lead_venue: LeadVenue | None = None
 
 
 def index_mentions(doc: Doc, found: Found) -> Index:
@@ -334,8 +306,6 @@ def index_mentions(doc: Doc, found: Found) -> Index:
     idx.work_kind = {w.key: w.kind for w in found.works}
     idx.tokens = doc_tokens(doc)
     idx.article_event = article_event(doc, found.events)
-    # (an occasion of no show kind leaves the top's venue to the acts it does not name)
-    idx.lead_venue = lead_venue(doc, article_event(doc, found.events, occasions=False), found.places, found.entities)
     return idx
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from spacy.tokens import Span, Token
 
-from kg.extract.text.lexicon import function_words, labels, tagged, words
 from kg.extract.performances.agents import CUE_LEMMAS, SURE_VERBS, cue_lemma
 from kg.extract.performances.bills import SETLIST_VERBS
 from kg.extract.performances.context import RENDITION_NOUNS, Index
 from kg.extract.text.doc_index import token_words
+from kg.extract.text.lexicon import function_words, labels, tagged, words
 
 #: Objects that make an ambiguous verb a performance ("delivered a rendition", "took the stage").
 _MUSIC_OBJECTS = words("music_objects")

@@ -23,20 +23,23 @@ evidence too: "the mayor praised A" says nothing of who played it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.model import Entity, Performance, TextSpan, When, Work
-from kg.extract.model import entity_at
+from kg.extract.model import Entity, Performance, TextSpan, When, Work, entity_at
 from kg.extract.people.discourse import Focus
 from kg.extract.performances.agents import char_span, cue_lemma, performers_of, subjects
 from kg.extract.performances.exceptions import may_perform, not_performed
 from kg.extract.sieves import Sieve, sieve
-from kg.extract.text.doc_index import doc_text, sentence_bounds, sentence_number, verb_above
+from kg.extract.text.doc_index import (
+    doc_text,
+    sentence_bounds,
+    sentence_number,
+    verb_above,
+)
 from kg.extract.text.lexicon import function_words, labels, tagged, words
-from kg.extract.text.marks import OPENING_MARKS, is_mark
 
 #: Work kinds performed on a stage.
 _STAGED = frozenset({"song", "work", "show"})

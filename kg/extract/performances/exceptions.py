@@ -16,17 +16,19 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.model import Entity, Performance, Work
 from kg.extract.sieves import sieve
 from kg.extract.text.dates import unreal
 from kg.extract.text.doc_index import verb_above
-from kg.extract.text.lexicon import tagged, words
+from kg.extract.text.lexicon import function_words, tagged, words
 from kg.extract.text.marks import MUSIC_GROUP_NOUNS
-from kg.extract.model import Entity, Performance, Work
 
 #: Verbs whose clause names a work without performing it.
 _UNPERFORMED = words("unperformed_verbs")
 #: Media a work is played on rather than performed live ("radio", "TV").
 _MEDIA = tagged("elsewhere_words", "medium")
+#: Participles that order a list of titles ("ranging from A to B"): no source.
+_LIST_VERBS = function_words("list-verb")
 #: Prepositions that name a work as the source of another ("from the album", "off the record").
 _SOURCE_PREPS = frozenset({"from", "off"})
 #: How far up the clauses the exceptions look (a verb of making above "to play": "plans to play").
@@ -48,14 +50,12 @@ SIEVES = (MADE, NOT_DONE, SOURCE, ATTRIBUTE, NOT_LIVE)
 
 def not_performed(doc: Doc, span: Span) -> str | None:
     """The id of the exception that says the title at ``span`` was not performed, if one does."""
-    root = span.root
     if _attributive(span):
         return ATTRIBUTE.id
-    if root.dep_ == "pobj" and root.head.lower_ in _SOURCE_PREPS and root.head.head.pos_ in ("NOUN", "PROPN"):
+    if _source(span):
         return SOURCE.id
     verb = verb_above(span)
-    # (the title itself played on a medium: an act performing on television still performs)
-    if verb is not None and root.dep_ in ("nsubj", "nsubjpass") and root.head == verb and _on_a_medium(verb):
+    if _played_on_a_medium(span, verb):
         return NOT_LIVE.id
     for cur in _clauses_up(verb):
         if cur.lemma_.lower() in _UNPERFORMED:
@@ -63,6 +63,29 @@ def not_performed(doc: Doc, span: Span) -> str | None:
         if unreal(cur):
             return NOT_DONE.id
     return None
+
+
+def _source(span: Span) -> bool:
+    """ "'A' from the album B", "'Memory' from the musical 'Cats'": the title is what another comes
+    from (but "ranging from A to B" lists what was played)."""
+    noun = span.root
+    while noun.dep_ in ("appos", "compound") and noun.head.i != noun.i:
+        noun = noun.head
+    prep = noun.head
+    return noun.dep_ == "pobj" and prep.lower_ in _SOURCE_PREPS and prep.head.lemma_.lower() not in _LIST_VERBS
+
+
+def _played_on_a_medium(span: Span, verb: Token | None) -> bool:
+    """Whether the title itself is played by a medium, not by an act: "a car radio was playing
+    'A'", "'A' played from a car radio" (an act performing on television still performs)."""
+    root = span.root
+    clauses = [c for c in root.children if c.dep_ in ("acl", "relcl")]
+    if verb is not None:
+        if any(s.lower_ in _MEDIA for s in verb.children if s.dep_ in ("nsubj", "nsubjpass")):
+            return True
+        if root.dep_ in ("nsubj", "nsubjpass") and root.head == verb:
+            clauses.append(verb)
+    return any(t.lower_ in _MEDIA and t.dep_ in ("pobj", "compound") for c in clauses for t in c.subtree)
 
 
 def stated_exceptions(doc: Doc, found: list[Performance], entities: tuple[Entity, ...],
@@ -103,11 +126,6 @@ def _attributive(span: Span) -> bool:
     """ "the 'X' singer", "the 'X' tour": the title modifies a noun after it."""
     root = span.root
     return root.dep_ in ("compound", "nmod", "amod", "poss") and root.head.pos_ == "NOUN" and root.head.i >= span.end
-
-
-def _on_a_medium(verb: Token) -> bool:
-    """Whether a verb's clause has a medium for its place ("playing from a car radio", "on TV")."""
-    return any(t.lower_ in _MEDIA and t.dep_ in ("pobj", "compound") for t in verb.subtree)
 
 
 def _clauses_up(verb: Token | None) -> list[Token]:

@@ -21,10 +21,10 @@ from dataclasses import replace
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.model import entity_at
 from kg.extract.events.locations import date_after
-from kg.extract.text.lexicon import function_words, tagged, words
-from kg.extract.model import Entity, Performance, TextSpan
+from kg.extract.found import Found
+from kg.extract.model import Entity, Performance, TextSpan, entity_at
+from kg.extract.performances import default, exceptions, show_context
 from kg.extract.performances.agents import (
     RELATIVES,
     act_unnamed,
@@ -51,33 +51,29 @@ from kg.extract.performances.context import (
     act_of_subject_event,
     chain,
     date_in,
-    day_of_the_show,
     event_context,
-    in_other_clause,
     index_mentions,
     is_caption,
     location_in,
     object_place,
     participle_end,
-    people_of_event,
     referred_in,
     route_participle,
     same_time,
     sentence_event,
-    speaks_of_the_show,
     top_kind,
     within,
     works_in,
 )
 from kg.extract.performances.cues import cue_verbs, is_performance, object_lemmas
-from kg.extract.model import Scene
-from kg.extract.performances import default, exceptions, show_context
+from kg.extract.performances.default import (
+    default_performances,
+    find_cast,
+    performing_subjects,
+)
 from kg.extract.performances.exceptions import stated_exceptions
-from kg.extract.performances.default import default_performances, find_cast, performing_subjects
 from kg.extract.performances.show_context import (
-    ARTICLE_SHOW,
     CLAUSE,
-    LEAD_VENUE,
     PARAGRAPH,
     SENTENCE,
     resolve,
@@ -86,6 +82,7 @@ from kg.extract.sieves import Sieve, sieve
 from kg.extract.text.doc_index import (
     doc_text,
 )
+from kg.extract.text.lexicon import function_words, tagged, words
 
 #: Nouns that refer back to the last song named ("before performing the song").
 _SONG_ANAPHORS = words("song_anaphors")
@@ -151,7 +148,7 @@ def extract_performances(doc: Doc, found: Found) -> tuple[Performance, ...]:
                      performing_subjects(doc, found.entities))
     default = default_performances(doc, found.works, cast, linked)
     placed = _placed_by_clause(stated)
-    unplaced = [p for p in placed if p.event is None and p.location is None and p.work is not None]
+    unplaced = [p for p in placed if p.event is None and p.location is None]
     placed = [p for p in placed if p not in unplaced]
     return _dedupe([*placed, *resolve(doc, idx, [*unplaced, *default])])
 
@@ -293,25 +290,6 @@ def _clause_performances(
     # the same acts, a sentence or two after they were placed, are still there
     if event is None and location is None and context.place and any(p in context.acts for p in performers):
         placed, location = PARAGRAPH, context.place
-    # nothing in the paragraph places it elsewhere: the one show the whole article is about
-    # (a review), for its own people or in a sentence that speaks of the show ("earlier in the evening");
-    # at an award show or a festival, anyone performing undated
-    if event is None:
-        show = idx.article_event
-        # (a clause placing itself on a stage, beside another clause naming the show, is elsewhere)
-        aside = location is not None and any(idx.event_at.get(t.i) == show and in_other_clause(t, verb)
-                                             for t in idx.tokens[sent.start : sent.end])
-        if show is not None and not aside and within(location, events[show], idx.found.places) \
-                and same_time(date, events[show].date) and (
-                any(p.key in people_of_event(doc, show, idx.found) for p in performers) or speaks_of_the_show(doc, sent)
-                or day_of_the_show(date) and top_kind(events, show) in MULTI_ACT_KINDS):
-            placed, event = ARTICLE_SHOW, show
-    # no show named at all: the venue the top of the article put the act at
-    if event is None and location is None:
-        lead = idx.lead_venue
-        if lead is not None and (not lead.people or any(p.key in lead.people for p in performers)
-                                 or speaks_of_the_show(doc, sent)):
-            placed, location = LEAD_VENUE, lead.place
     if event is not None:
         location = location or chain(events, event, "location")
         date = date or chain(events, event, "date")

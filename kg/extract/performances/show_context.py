@@ -3,8 +3,8 @@ the article's scene.
 
 A review sets the scene once (a headline, a dateline, "X took the stage at V in C on
 Sunday") and names the songs paragraphs later. The stated reading places what its own clause,
-sentence or paragraph places (``context.clause``, ``context.article-show``,
-``context.lead-venue``); each performance left unplaced takes, in order of evidence:
+sentence or paragraph places (``context.clause``); each performance left unplaced takes, in
+order of evidence:
 
 1. ``context.sentence``: an event its own sentence names;
 2. ``context.paragraph``: the event the paragraph before it names, within two sentences;
@@ -24,8 +24,8 @@ from spacy.tokens import Doc
 from kg.extract.model import Performance, When
 from kg.extract.performances.context import Index, same_time
 from kg.extract.sieves import sieve
-from kg.extract.text.lexicon import tagged
 from kg.extract.text.doc_index import sentence_bounds
+from kg.extract.text.lexicon import tagged
 
 CLAUSE = sieve("context.clause", "the event, venue or city the performance's own clause names",
                "Rivera sang 'Lantern Song' at the Brindle Hall. → Brindle Hall", 0.86)
@@ -33,16 +33,11 @@ SENTENCE = sieve("context.sentence", "an event its sentence names, for a perform
                  "At the Quarry Festival, fans heard Rivera sing 'Lantern Song'. → Quarry Festival", 0.67)
 PARAGRAPH = sieve("context.paragraph", "the event named in the two sentences before it",
                   "The Quarry Festival opened on Friday. Rivera sang 'Lantern Song'. → Quarry Festival", 0.67)
-ARTICLE_SHOW = sieve("context.article-show",
-                     "the one show the whole article is about (failing any, the one occasion it places)",
-                     "a review of the Lantern Tour's opening night: every song → the Lantern Tour", 0.95)
-LEAD_VENUE = sieve("context.lead-venue", "the venue the top of an article with no named show puts the act at",
-                   "Rivera returned to the Brindle Hall on Saturday. ... She sang 'Lantern Song'. → Brindle Hall", 0.83)
 SCENE = sieve("context.scene", "the article's scene: the show it reports, at its venue or town",
               "REVIEW: Rivera, Brindle Hall ... She sang 'Lantern Song'. → the show at Brindle Hall", 0.8)
 
 #: The show-context sieves, in the order they place a performance.
-SIEVES = (CLAUSE, ARTICLE_SHOW, LEAD_VENUE, SENTENCE, PARAGRAPH, SCENE)
+SIEVES = (CLAUSE, SENTENCE, PARAGRAPH, SCENE)
 #: Media a performance is told on rather than a stage ("on the radio"), words of another time
 #: after a span of time ("a week later"), and words that set a sentence apart ("Meanwhile").
 _MEDIUM = tagged("elsewhere_words", "medium")

@@ -17,9 +17,6 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.text.marks import GROUP_NOUNS, ORG_WORDS
-from kg.extract.text.gazetteer import place_names, untagged_place
-from kg.extract.text.lexicon import function_words, kinds, labels, tagged, words
 from kg.extract.found import Found
 from kg.extract.model import EventMention, Place
 from kg.extract.places.kinds import (
@@ -41,7 +38,16 @@ from kg.extract.places.names import (
     venue_word,
     with_stage_word,
 )
-from kg.extract.text.doc_index import doc_ents, full_name_surnames, is_cap, title_run_start, token_words
+from kg.extract.text.doc_index import (
+    doc_ents,
+    full_name_surnames,
+    is_cap,
+    title_run_start,
+    token_words,
+)
+from kg.extract.text.gazetteer import place_names, untagged_place
+from kg.extract.text.lexicon import function_words, kinds, labels, tagged, words
+from kg.extract.text.marks import GROUP_NOUNS, ORG_WORDS
 
 #: Final words of companies: "works at Live Nation Inc." is no place.
 _COMPANY_WORDS = tagged("org_name_ends", "company")

@@ -10,10 +10,16 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from kg.extract.text.lexicon import function_words, labels, table, tagged
 from kg.extract.model import EventMention
 from kg.extract.places.names import GEO_RANK, Builder, geo_kind, name_after
-from kg.extract.text.doc_index import DATELINE_SENTENCES, dateline_end, doc_tokens, is_cap, token_words
+from kg.extract.text.doc_index import (
+    DATELINE_SENTENCES,
+    dateline_end,
+    doc_tokens,
+    is_cap,
+    token_words,
+)
+from kg.extract.text.lexicon import function_words, labels, table, tagged
 
 #: Nouns that say what kind of place a name is ("the state of X", "X County", "X, a town in ...").
 KIND_NOUNS: dict[str, str] = table("place_kind_nouns")

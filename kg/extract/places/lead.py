@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.text.dates import told_as_past
-from kg.extract.text.lexicon import function_words, words
 from kg.extract.model import TOWN_KINDS, Place
 from kg.extract.sieves import sieve
+from kg.extract.text.dates import told_as_past
 from kg.extract.text.doc_index import DATELINE_SENTENCES, governing_verb
+from kg.extract.text.lexicon import function_words, words
 
 #: Nouns of a show: "the X set at V", "the concert in V" put the act at V.
 _SHOW_NOUNS = words("show_nouns")

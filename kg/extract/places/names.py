@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from spacy.tokens import Doc
 
-from kg.extract.text.marks import VENUE_WORDS
-from kg.extract.text.gazetteer import place_kind
-from kg.extract.text.lexicon import function_words, labels, tagged
 from kg.extract.model import Place, TextSpan
 from kg.extract.text.doc_index import is_cap
+from kg.extract.text.gazetteer import place_kind
+from kg.extract.text.lexicon import function_words, labels, tagged
+from kg.extract.text.marks import VENUE_WORDS
 
 #: Venue words that end company names as often ("AEG Live"): a venue only where a place is expected.
 WEAK_VENUE_WORDS = frozenset({"live"})

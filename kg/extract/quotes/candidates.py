@@ -14,16 +14,16 @@ from dataclasses import dataclass, replace
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.model import Entity, TextSpan
 from kg.extract.quotes.speakers import speaker_token
+from kg.extract.sieves import Sieve
+from kg.extract.text.lexicon import labels, words
 from kg.extract.text.marks import (
     MarkedSpan,
     is_dash,
     is_mark,
     is_say_verb,
 )
-from kg.extract.text.lexicon import labels, words
-from kg.extract.model import Entity, TextSpan
-from kg.extract.sieves import Sieve
 
 #: Sentence-final punctuation: cue contexts stop there.
 _STOPS = ".!?"

@@ -16,11 +16,6 @@ from dataclasses import replace
 
 from spacy.tokens import Doc
 
-from kg.extract.text.marks import (
-    MarkedSpan,
-    find_marked_spans,
-)
-from kg.extract.text.lexicon import function_words
 from kg.extract.found import Found
 from kg.extract.model import Quote, TextSpan
 from kg.extract.quotes.candidates import (
@@ -34,7 +29,11 @@ from kg.extract.quotes.filters import is_not_a_quote
 from kg.extract.quotes.sieves import SIEVES as SPEAKER_SIEVES
 from kg.extract.quotes.sieves import UNATTRIBUTED, QuoteContext, attribute
 from kg.extract.text.doc_index import doc_text
-
+from kg.extract.text.lexicon import function_words
+from kg.extract.text.marks import (
+    MarkedSpan,
+    find_marked_spans,
+)
 
 #: The quotation stage's table: who said it, in the order the sieves decide, and the verdict of none.
 SIEVES = (*(s for s, _ in SPEAKER_SIEVES), UNATTRIBUTED)

@@ -13,9 +13,9 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.found import Found
 from kg.extract.model import Entity, entity_at
-from kg.extract.text.marks import is_say_verb, strip_marks
-from kg.extract.text.lexicon import function_words, labels, tagged, words
 from kg.extract.quotes.candidates import Candidate, after_colon, content_words, governs
+from kg.extract.text.lexicon import function_words, labels, tagged, words
+from kg.extract.text.marks import is_say_verb, strip_marks
 
 #: Words right before a quoted title ("the song 'X'", "her album 'Y'").
 _TITLE_WORDS = tagged("work_cues", "title")

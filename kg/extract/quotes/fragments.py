@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kg.extract.text.marks import is_say_verb
-from kg.extract.text.lexicon import labels
 from kg.extract.model import Entity
 from kg.extract.quotes.candidates import Candidate, content_words, done_by_named_subject
 from kg.extract.quotes.filters import title_case
 from kg.extract.quotes.gaps import token_entity
 from kg.extract.sieves import sieve
 from kg.extract.text.doc_index import sentence_bounds
+from kg.extract.text.lexicon import labels
+from kg.extract.text.marks import is_say_verb
 
 if TYPE_CHECKING:
     from kg.extract.quotes.sieves import QuoteContext

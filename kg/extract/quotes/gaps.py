@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING
 
 from spacy.tokens import Token
 
-from kg.extract.model import entity_at
-from kg.extract.text.marks import is_say_verb
-from kg.extract.text.lexicon import labels
-from kg.extract.model import Entity
+from kg.extract.model import Entity, entity_at
 from kg.extract.quotes.candidates import Candidate, content_words
 from kg.extract.text.doc_index import sentence_bounds
+from kg.extract.text.lexicon import labels
+from kg.extract.text.marks import is_say_verb
 
 if TYPE_CHECKING:
     from kg.extract.quotes.sieves import QuoteContext

@@ -15,15 +15,26 @@ from dataclasses import dataclass
 
 from spacy.tokens import Doc, Token
 
-from kg.extract.text.marks import HONORIFICS, STATEMENT_NOUNS, is_dash, is_mark, is_say_verb
-from kg.extract.people.discourse import Focus
-from kg.extract.text.lexicon import labels, words
 from kg.extract.model import Entity
-from kg.extract.quotes.candidates import Candidate, after_colon, content_words, own_right
+from kg.extract.people.discourse import Focus
+from kg.extract.quotes.candidates import (
+    Candidate,
+    after_colon,
+    content_words,
+    own_right,
+)
 from kg.extract.quotes.fragments import FRAGMENT_HOLDER, by_fragment_holder
 from kg.extract.quotes.gaps import clear_gap, token_entity
 from kg.extract.sieves import Sieve, sieve
 from kg.extract.text.doc_index import sentence_bounds, sentence_number
+from kg.extract.text.lexicon import labels, words
+from kg.extract.text.marks import (
+    HONORIFICS,
+    STATEMENT_NOUNS,
+    is_dash,
+    is_mark,
+    is_say_verb,
+)
 
 #: Dependencies that join a title to the name it stands for.
 _NAME_LINKS = labels("name-link")

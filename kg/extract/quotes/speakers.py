@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from spacy.tokens import Token
 
-from kg.extract.text.marks import STATEMENT_NOUNS, is_dash, is_mark, is_say_verb
-from kg.extract.text.lexicon import function_words, labels
 from kg.extract.text.doc_index import named_after_cue
+from kg.extract.text.lexicon import function_words, labels
+from kg.extract.text.marks import STATEMENT_NOUNS, is_dash, is_mark, is_say_verb
 
 #: Entity labels of dates, times and amounts, which never speak.
 _NUMERIC_LABELS = labels("numeric")

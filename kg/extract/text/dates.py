@@ -12,8 +12,8 @@ from datetime import date, timedelta
 
 from spacy.tokens import Token
 
-from kg.extract.text.lexicon import function_words, labels, table, words
 from kg.extract.model import TextSpan, When
+from kg.extract.text.lexicon import function_words, labels, table, words
 
 #: Month names and abbreviations -> month number; weekday names -> number (Monday 0).
 MONTHS: dict[str, int] = {name: int(number) for name, number in table("months").items()}

@@ -18,8 +18,8 @@ from typing import NamedTuple
 from spacy.attrs import LEMMA, LOWER, ORTH, POS
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.text.marks import is_dash
 from kg.extract.text.lexicon import function_words, labels, words
+from kg.extract.text.marks import is_dash
 
 #: Parts of speech of function words: never part of a name, even when capitalised.
 _FUNCTION_POS = labels("function")

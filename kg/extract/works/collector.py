@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.text.marks import CLOSING_MARKS, OPENING_MARKS
 from kg.extract.model import TextSpan, Work
 from kg.extract.sieves import Sieve
 from kg.extract.text.doc_index import doc_text
+from kg.extract.text.marks import CLOSING_MARKS, OPENING_MARKS
 
 #: Between a title and its gloss, and after the gloss: "'Chanson' ('Song')".
 _GLOSS_OPEN = re.compile(f"[{CLOSING_MARKS}]\\s*\\(\\s*[{OPENING_MARKS}]")

@@ -14,17 +14,22 @@ from dataclasses import replace
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.model import entity_at
+from kg.extract.found import Found
+from kg.extract.model import Entity, Work, entity_at
+from kg.extract.sieves import sieve
+from kg.extract.text.doc_index import (
+    doc_ents,
+    doc_text,
+    doc_tokens,
+    sentence_bounds,
+    token_words,
+)
 from kg.extract.text.marks import (
     CLOSING_MARKS,
     OPENING_MARKS,
     find_titled_spans,
     is_mark,
 )
-from kg.extract.found import Found
-from kg.extract.model import Entity, Work
-from kg.extract.sieves import sieve
-from kg.extract.text.doc_index import doc_ents, doc_text, doc_tokens, sentence_bounds, token_words
 from kg.extract.works.collector import Collector
 from kg.extract.works.lists import music_titles
 from kg.extract.works.titles import (
@@ -42,8 +47,8 @@ from kg.extract.works.titles import (
     sung_in,
     title_after_cue,
     title_set_off,
-    typeset_title,
     titles_before_roles,
+    typeset_title,
     year_after,
 )
 

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.text.marks import OPENING_MARKS, MarkedSpan, find_marked_spans, is_mark
+from kg.extract.text.doc_index import doc_text, doc_tokens, sentence_bounds, token_words
 from kg.extract.text.gazetteer import is_given_name
 from kg.extract.text.lexicon import function_words, kinds, labels, tagged, words
-from kg.extract.text.doc_index import doc_text, doc_tokens, sentence_bounds, token_words
+from kg.extract.text.marks import OPENING_MARKS, MarkedSpan, find_marked_spans, is_mark
 
 #: Verbs whose object, or whose "with"/"on"/"into"/"for" object, may be a song's title.
 _VERBS = tagged("performance_verbs", "song") | tagged("performance_verbs", "sure")
@@ -215,7 +215,8 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
 
 def _contraction(token: Token) -> bool:
     """The second half of a word the tokenizer split: "Don|'t", "You|'re", "Let|'s"."""
-    return token.text[:1] in "'’" and token.text[1:].isalpha() and len(token.text) <= 3 or token.lower_ in ("n't", "n’t")
+    return token.tag_ != "POS" and (token.text[:1] in "'’" and token.text[1:].isalpha() and len(token.text) <= 3
+                                    or token.lower_ in ("n't", "n’t"))
 
 
 def _lone_number(doc: Doc, j: int, sent_end: int) -> bool:

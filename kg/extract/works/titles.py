@@ -11,10 +11,16 @@ import re
 
 from spacy.tokens import Doc, Span
 
-from kg.extract.text.marks import CLOSING_MARKS, GROUP_NOUNS, PERSON_NOUNS, is_mark, is_say_verb
+from kg.extract.text.doc_index import doc_tokens, is_cap, sentence_bounds, token_words
 from kg.extract.text.gazetteer import is_given_name
 from kg.extract.text.lexicon import function_words, kinds, labels, table, tagged, words
-from kg.extract.text.doc_index import doc_tokens, is_cap, sentence_bounds, token_words
+from kg.extract.text.marks import (
+    CLOSING_MARKS,
+    GROUP_NOUNS,
+    PERSON_NOUNS,
+    is_mark,
+    is_say_verb,
+)
 from kg.extract.works.collector import Collector
 from kg.extract.works.lists import catalogue_end
 
