@@ -177,11 +177,18 @@ class Scene:
         show: The key of the event the article reports, if one stands out.
         venue: The key of the venue it took place at, if the article gives one.
         city: The key of the town it took place in, if the article gives one.
+        top_end: Where the top of the article (headline, standfirst, lede) ends, in characters.
     """
 
     show: str | None = None
     venue: str | None = None
     city: str | None = None
+    top_end: int = 0
+
+    @property
+    def set(self) -> bool:
+        """Whether the article reports a show or a place one took place at."""
+        return self.show is not None or self.place is not None
 
     @property
     def place(self) -> str | None:

@@ -93,7 +93,7 @@ def find_scene(doc: Doc, events: tuple[Event, ...], places: tuple[Place, ...], d
     hosts = [p for p in places if _may_host(doc, p, show, events, year)]
     venue = _venue(show, hosts, by_key, top_end)
     city = dateline or _city(show, venue, hosts, by_key, top_end)
-    return Scene(show.key if show else None, venue, city)
+    return Scene(show.key if show else None, venue, city, top_end)
 
 
 def _top_end(doc: Doc) -> int:

@@ -53,7 +53,7 @@ from kg.extract.people.name_rules import (
     trim_of,
 )
 from kg.extract.people.titles import bare
-from kg.extract.text.doc_index import doc_ents
+from kg.extract.text.doc_index import doc_ents, used_as_place
 from kg.extract.text.gazetteer import is_demonym, is_given_name
 from kg.extract.text.lexicon import function_words, labels, tagged
 from kg.extract.text.marks import (
@@ -200,8 +200,10 @@ def _outvoted_names(doc: Doc) -> frozenset[str]:
     other readings win. A single word is left alone: the small model tags a surname as an
     organisation about as often as a person."""
     votes: dict[str, Counter[str]] = {}
+    places = labels("place-or-org") - {"ORG"}
     for ent in doc_ents(doc):
-        if " " in ent.text:
+        # (a facility or town reading counts where the name stands as a place: "at X", not "X had")
+        if " " in ent.text and (ent.label_ not in places or used_as_place(ent)):
             votes.setdefault(ent.text, Counter())[ent.label_] += 1
     other = labels("place-or-org")
     return frozenset(name for name, count in votes.items()

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 
 from spacy.tokens import Doc, Span, Token
 
+from kg.extract.found import Found
 from kg.extract.model import Entity, Performance, TextSpan, When, Work, entity_at
 from kg.extract.people.discourse import Focus
 from kg.extract.performances.agents import char_span, cue_lemma, performers_of, subjects
@@ -230,18 +231,26 @@ def _sentence(doc: Doc, span: Span) -> Span:
 _ACT_NOUNS = words("musician_nouns") | tagged("group_nouns", "music")
 
 
-def find_cast(doc: Doc, entities: tuple[Entity, ...], works: tuple[Work, ...], focus: Focus | None,
-              performers: Iterable[str], subjects_of_performing: Iterable[str]) -> Cast:
+def find_cast(doc: Doc, found: Found, performers: Iterable[str], subjects_of_performing: Iterable[str]) -> Cast:
     """The article's acts: the performers the stated reading found, the subjects of its verbs of
     performing, its music groups and the people it describes as musicians, each one that may
-    perform (:func:`may_perform`); its headliner: the act it names most (the first named of a tie)."""
+    perform (:func:`may_perform`); its headliner: of the people and groups the top of a report
+    of a show names, the one the article names most (an act whatever verbs it takes: "X at the
+    Y Arena ... X spearheaded three shows"), else the act it names most."""
     named = {*performers, *subjects_of_performing}
-    acts = {e.key for e in entities if may_perform(doc, e, works) and (
-        e.key in named or e.kind == "group" or any(_describes_act(d) for d in e.descriptions))}
-    ranked = sorted((e for e in entities if e.key in acts and e.kind in ("person", "group")),
-                    key=lambda e: -_named(e))
-    headliner = ranked[0].key if ranked and (len(ranked) == 1 or _named(ranked[0]) > _named(ranked[1])) else None
-    return Cast(entities, frozenset(acts), focus, headliner)
+    able = [e for e in found.entities if e.kind in ("person", "group") and may_perform(doc, e, found.works)]
+    acts = {e.key for e in able if e.key in named or e.kind == "group" or any(_describes_act(d) for d in e.descriptions)}
+    top = [e for e in able if found.scene.set and min(m.start for m in e.mentions) < found.scene.top_end]
+    headliner = _most_named(top) or _most_named([e for e in able if e.key in acts])
+    if headliner is not None:
+        acts.add(headliner)
+    return Cast(found.entities, frozenset(acts), found.focus, headliner)
+
+
+def _most_named(entities: list[Entity]) -> str | None:
+    """The entity named most, if one is named more than any other."""
+    ranked = sorted(entities, key=lambda e: -_named(e))
+    return ranked[0].key if ranked and (len(ranked) == 1 or _named(ranked[0]) > _named(ranked[1])) else None
 
 
 def _describes_act(description: str) -> bool:

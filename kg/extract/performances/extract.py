@@ -144,8 +144,7 @@ def extract_performances(doc: Doc, found: Found) -> tuple[Performance, ...]:
     idx = index_mentions(doc, found)
     stated = stated_exceptions(doc, _stated(doc, idx), found.entities, found.works)
     linked = {p.work for p in stated if p.work is not None}
-    cast = find_cast(doc, found.entities, found.works, found.focus, (p.performer for p in stated),
-                     performing_subjects(doc, found.entities))
+    cast = find_cast(doc, found, (p.performer for p in stated), performing_subjects(doc, found.entities))
     default = default_performances(doc, found.works, cast, linked)
     placed = _placed_by_clause(stated)
     unplaced = [p for p in placed if p.event is None and p.location is None]

@@ -44,6 +44,7 @@ from kg.extract.text.doc_index import (
     is_cap,
     title_run_start,
     token_words,
+    used_as_place,
 )
 from kg.extract.text.gazetteer import place_names, untagged_place
 from kg.extract.text.lexicon import function_words, kinds, labels, tagged, words
@@ -102,6 +103,9 @@ def extract_places(doc: Doc, found: Found) -> tuple[Place, ...]:
     surnames = _surnames(doc, full_names)
     person_surnames = set(full_names.values())
     named = _gpe_names(doc, events)
+    # "X had the crowd screaming" beside "the X show": a name the model also reads as a person
+    # is a place only where it stands as one
+    people = {e.text for e in doc_ents(doc) if e.label_ == "PERSON"}
     for sent in doc.sents:
         i = sent.start
         while i < sent.end:
@@ -112,7 +116,8 @@ def extract_places(doc: Doc, found: Found) -> tuple[Place, ...]:
             elif i in events:
                 nxt = _add_gazetteer(doc, i, sent.end, builder) or _add_named_elsewhere(
                     doc, i, sent.end, events, named, builder) or i + 1
-            elif ent is not None and _persons_surname(ent, person_surnames):
+            elif ent is not None and (_persons_surname(ent, person_surnames)
+                                      or _bare(ent).text in people and not used_as_place(_bare(ent))):
                 # "Sheeran" beside "Ed Sheeran", "Houston's body" beside "Whitney Houston": the
                 # person's surname, whatever small town shares it, and a big city only where a
                 # person stands
@@ -185,6 +190,11 @@ def _surnames(doc: Doc, full: dict[str, str]) -> set[str]:
         if e.label_ == "GPE" and len(e) == 1 and (e.text in lone or _performs(e)):
             names.add(e.text)
     return names
+
+
+def _bare(ent: Span) -> Span:
+    """A name without its possessive ending ("X's" -> "X")."""
+    return ent[:-1] if len(ent) > 1 and ent[-1].tag_ == "POS" else ent
 
 
 def _performs(ent: Span) -> bool:

@@ -19,8 +19,10 @@ from spacy.attrs import LEMMA, LOWER, ORTH, POS
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.text.lexicon import function_words, labels, words
-from kg.extract.text.marks import is_dash
+from kg.extract.text.marks import VENUE_WORDS, is_dash
 
+#: Prepositions of a place ("at X", "in X", "to X", "from X").
+_PLACE_PREPS = function_words("locating-prep") | {"from", "near", "outside", "inside"}
 #: Parts of speech of function words: never part of a name, even when capitalised.
 _FUNCTION_POS = labels("function")
 #: Words that may sit inside a name between capitalised words ("Rock & Roll", "Day of the Dead").
@@ -265,6 +267,14 @@ def verb_above(span: Span) -> Token | None:
         if cur.pos_ in ("VERB", "AUX") and not span.start <= cur.i < span.end:
             return cur
     return None
+
+
+def used_as_place(span: Span) -> bool:
+    """Whether a name stands where a place stands: after a preposition of place ("at X", "to X",
+    "from X") or with a venue's last word ("X Arena"). A name the model reads as a person in one
+    sentence and as a facility in another ("X had the crowd screaming") is a place only there."""
+    root = span.root
+    return span[-1].lower_ in VENUE_WORDS or root.dep_ == "pobj" and root.head.lower_ in _PLACE_PREPS
 
 
 #: How many sentences from the top a dateline may start (after a headline and a byline).

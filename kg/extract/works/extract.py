@@ -140,6 +140,13 @@ def _not_a_title(doc: Doc, span: Span) -> bool:
     return before is not None and before.lower_ == "at" and before.head.pos_ == "VERB"
 
 
+def _on_a_thing(doc: Doc, end: int, sent_end: int) -> bool:
+    """Whether a common noun follows the closing mark after token ``end``: the words in marks
+    describe it ("the 'X' sign"), unless it names a show of them (a tour, a concert: events)."""
+    after = end + 1 if end < sent_end and is_mark(doc[end].text, CLOSING_MARKS) else end
+    return after < sent_end and doc[after].pos_ == "NOUN" and doc[after].is_lower and doc[after].dep_ != "ROOT"
+
+
 def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: bool = False) -> None:
     """Add ``span`` as a work when a cue, role, byline or label says it is one, or a setlist
     slot holds it (``listed``)."""
@@ -170,6 +177,9 @@ def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: 
     open_at = start - 1 if quoted or (start > 0 and is_mark(doc[start - 1].text, OPENING_MARKS)
                                       and not doc[start - 1].whitespace_) else start
     kind, year, first = cue_before(doc, open_at, sent.start)
+    # "an illuminated 'X' sign", "matching 'X' T-shirts": words in marks on a thing, no title
+    if open_at < start and kind is None and not role and _on_a_thing(doc, end, sent.end):
+        return
     rule = CUE if kind else None
     creators = possessor_of(doc, start, first) if kind else []
     creators += byline_of(doc, end, sent.end)
