@@ -200,8 +200,8 @@ def described_show(doc: Doc, events: tuple[Event, ...], places: tuple[Place, ...
                 or token.dep_ in ("compound", "amod", "nmod") or _of_after(token):
             continue
         start = _description_start(token)
-        # (a bare "the show" says too little to name one)
-        if doc[start].idx in taken or start == token.i:
+        # (a bare "a show" says too little to name one; "his concert" names the one the article is about)
+        if doc[start].idx in taken or start == token.i and not _owned_by_someone(token):
             continue
         span = doc[start : token.i + 1]
         mention = TextSpan(span.start_char, span.end_char, span.text)
@@ -213,6 +213,11 @@ def described_show(doc: Doc, events: tuple[Event, ...], places: tuple[Place, ...
 def _of_after(token: Token) -> bool:
     """ "a show of support", "a service of thanks": the noun is of something, not an event."""
     return token.i + 1 < len(token.doc) and token.doc[token.i + 1].lower_ == "of" and token.lower_ in ("show", "service")
+
+
+def _owned_by_someone(noun: Token) -> bool:
+    """ "his concert", "the singer's show": an occasion someone's, the one the article is about."""
+    return any(c.dep_ == "poss" for c in noun.children)
 
 
 def _description_start(head: Token) -> int:

@@ -82,12 +82,14 @@ class Cast:
         acts: Keys of the entities that perform in the article (see :func:`find_acts`).
         focus: How salient each entity is, sentence by sentence.
         headliner: The act the article is about, if one stands out.
+        show_report: Whether the article reports a show (its scene has one, or a place of one).
     """
 
     entities: tuple[Entity, ...]
     acts: frozenset[str]
     focus: Focus | None
     headliner: str | None
+    show_report: bool = False
 
     def act_at(self, doc: Doc, token: Token) -> Entity | None:
         """The act a token stands for (a name, a pronoun or a description resolved to it), if any."""
@@ -134,7 +136,10 @@ def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str
         # "a choir sang 'A'", "fans treated her to 'B'": people the article does not name performed it
         if any(_unnamed_people(t, cast) for t in tokens) and not any(c.lower_ == "along" for c in verb.children):
             return [], SUBJECT, None
-        named = [e.key for e in performers_of(cast.entities, verb) if e.key in cast.acts]
+        # (in a report of a show, whoever does something with the title is its act: "X blows the
+        # audience away with 'A'"; elsewhere only those the article presents as acts)
+        named = [e.key for e in performers_of(cast.entities, verb)
+                 if e.key in cast.acts or cast.show_report and e.kind in ("person", "group")]
         if named:
             return [*named, *_company(doc, span, cast, named)], SUBJECT, verb.text
         # a subject that is someone the article does not present as an act: not theirs to give
@@ -244,7 +249,7 @@ def find_cast(doc: Doc, found: Found, performers: Iterable[str], subjects_of_per
     headliner = _most_named(top) or _most_named([e for e in able if e.key in acts])
     if headliner is not None:
         acts.add(headliner)
-    return Cast(found.entities, frozenset(acts), found.focus, headliner)
+    return Cast(found.entities, frozenset(acts), found.focus, headliner, found.scene.set)
 
 
 def _most_named(entities: list[Entity]) -> str | None:

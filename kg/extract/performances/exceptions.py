@@ -25,6 +25,8 @@ from kg.extract.text.marks import MUSIC_GROUP_NOUNS
 
 #: Verbs whose clause names a work without performing it.
 _UNPERFORMED = words("unperformed_verbs")
+#: Adverbs that put a verb's act before the show ("sung originally by X").
+_EARLIER = tagged("elsewhere_words", "earlier")
 #: Media a work is played on rather than performed live ("radio", "TV").
 _MEDIA = tagged("elsewhere_words", "medium")
 #: Participles that order a list of titles ("ranging from A to B"): no source.
@@ -36,7 +38,8 @@ _CLIMB = 4
 
 MADE = sieve("perf.not-made", "a title whose clause makes, releases, charts or awards it is not performed there",
              "Rivera wrote 'Lantern Song' in 2019. → no performance", 0.9)
-NOT_DONE = sieve("perf.not-done", "a title whose clause is in the future, a wish or a denial is not performed",
+NOT_DONE = sieve("perf.not-done", "a title whose clause is in the future, a wish, a denial or before the show "
+                 "('sung originally by') is not performed there",
                  "Rivera will play 'Lantern Song' on Friday. → no performance", 0.9)
 SOURCE = sieve("perf.not-source", "a title named as the source of another work is not performed by that",
                "'Tide' from the album 'Lantern Song' → the album is not performed", 0.9)
@@ -60,7 +63,8 @@ def not_performed(doc: Doc, span: Span) -> str | None:
     for cur in _clauses_up(verb):
         if cur.lemma_.lower() in _UNPERFORMED:
             return MADE.id
-        if unreal(cur):
+        # ("will play", "did not sing", "sung originally by X": not at this show)
+        if unreal(cur) or any(c.lower_ in _EARLIER for c in cur.children if c.dep_ == "advmod"):
             return NOT_DONE.id
     return None
 
