@@ -115,7 +115,7 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool) -> l
         if single:
             break
         first = False
-        j = span.end + (1 if _is_quoted(doc, span) else 0)
+        j = _past_aside(doc, span.end + (1 if _is_quoted(doc, span) else 0), sent_end)
         # ", and, B", " & B", " to B", ", the ever-popular 'C'": the list goes on
         while j < sent_end and (doc[j].lower_ in _JOINERS or doc[j].text == ","):
             j += 1
@@ -137,6 +137,15 @@ def _past_describers(doc: Doc, i: int, sent_end: int) -> int:
             and doc[j].is_lower:
         j += 1
     return j if j < sent_end and (_title_word(doc[j]) or is_mark(doc[j].text, OPENING_MARKS)) else i
+
+
+def _past_aside(doc: Doc, j: int, sent_end: int) -> int:
+    """Past a short aside in brackets after a title: "A (2002) and B (2003)"."""
+    if j < sent_end and doc[j].text == "(":
+        close = next((k for k in range(j + 1, min(j + 6, sent_end)) if doc[k].text == ")"), None)
+        if close is not None:
+            return close + 1
+    return j
 
 
 def _quoted(doc: Doc, i: int, sent_end: int) -> Span | None:
@@ -203,6 +212,9 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
     span = doc[i:j]
     if span.root.dep_ in labels("subject"):
         # "a song Rivera wrote": the name after the cue noun is who made it
+        return None
+    # (one letter is no title: an excerpt cut off in the middle of one, "his classic C")
+    if len(span) == 1 and len(span[0].text) == 1:
         return None
     # "on the Glenvale date", "the Wembley gig": capitalised words before a noun describe it
     if j < sent_end and doc[j].pos_ == "NOUN" and doc[j].is_lower:
