@@ -383,13 +383,16 @@ def _quoted_events(doc: Doc, covered: set[int]) -> list[EventMention]:
         span = doc.char_span(start_char, end_char, alignment_mode="contract")
         if span is None or not len(span) or covered.intersection(range(span.start - 1, span.end + 1)):
             continue
-        last, after = span[-1], span.end + 1
+        # ("the 'X Tour 2022'": the head before the edition's year)
+        last = span[-2] if len(span) > 2 and _is_year(span[-1]) else span[-1]
+        after = span.end + 1
         at = doc[span.start - 2] if span.start >= 2 else None
         if at is not None and at.lower_ == "at" and at.head.pos_ == "VERB" and span[0].text[:1].isupper():
             # "performed at 'The X Live' at V": where a verb took place is an event, not a title
             end = span.end - 1 if span[-1].is_punct else span.end
             out.append(EventMention(span.start, end, doc[span.start : end].text, "music"))
-        elif last.text in _HEADS and span[0].text[:1].isupper() and len(span) > 1:
+        elif last.text in _HEADS and _HEADS[last.text] != "event" and span[0].text[:1].isupper() and len(span) > 1:
+            # (a title in marks ending in "Day" or "Parade" is a song as often: only a show's word counts)
             out.append(EventMention(span.start, span.end, span.text, _HEADS[last.text]))
         elif after < len(doc) and doc[after].lower_ in _LOWER_HEADS and doc[after].is_lower \
                 and is_mark(doc[span.end].text, CLOSING_MARKS) and span[0].text[:1].isupper():
