@@ -245,7 +245,9 @@ def find_cast(doc: Doc, found: Found, performers: Iterable[str], subjects_of_per
     named = {*performers, *subjects_of_performing}
     able = [e for e in found.entities if e.kind in ("person", "group") and may_perform(doc, e, found.works)]
     acts = {e.key for e in able if e.key in named or e.kind == "group" or any(_describes_act(d) for d in e.descriptions)}
-    top = [e for e in able if found.scene.set and min(m.start for m in e.mentions) < found.scene.top_end]
+    # (named in the top, by a mention or inside another name: "the X set at V")
+    top_text = doc_text(doc)[: found.scene.top_end] if found.scene.set else ""
+    top = [e for e in able if any(name in top_text for name in (e.name, *e.aliases))]
     headliner = _most_named(top) or _most_named([e for e in able if e.key in acts])
     if headliner is not None:
         acts.add(headliner)
