@@ -202,13 +202,8 @@ def missed_names(
     A speaker that takes a plural verb ("X announce") is a group, its name with the
     capitalised compound words before it (which the tagger may call common nouns).
     """
-    speakers = [
-        _with_compounds(span, covered)
-        for span in candidate_runs(doc, covered, blocked)
-        # a title-cased headline makes the tagger call a band's name a common noun
-        if (span[0].pos_ == "PROPN" or _with_compounds(span, covered).text in plural)
-        and (subject_of_saying(span) or subject_with_pronoun(span) or subject_of_performing(span))
-    ]
+    speakers = [_with_compounds(span, covered) for span in candidate_runs(doc, covered, blocked)
+                if _acts_as_a_name(span, _with_compounds(span, covered).text in plural)]
     groups = [s for s in speakers if s.text in plural or the_plural(s)]
     speakers = [s for s in speakers if s not in groups]
     parts = parts | name_parts([mention_of(s, "person") for s in speakers])
@@ -222,6 +217,20 @@ def missed_names(
             # a known name, or a first name + known surname ("Billie X" after "X said")
             extra.append(mention_of(span, "person"))
     return extra
+
+
+def _acts_as_a_name(span: Span, plural: bool) -> bool:
+    """Whether capitalised words the model missed act as someone's name: they speak, perform,
+    are taken up by "he" or "she", own a performance of a title ("X's performance of 'Y'"), or
+    are a name written as a brand that opens a sentence ("P1Harmony followed ...").
+
+    (A title-cased headline makes the tagger call a band's name a common noun: a name that
+    takes a plural verb counts whatever its tag.)
+    """
+    if stylised(span.text) and span[0].is_sent_start or owner_of_a_performance(span):
+        return True
+    return (span[0].pos_ == "PROPN" or plural) and (
+        subject_of_saying(span) or subject_with_pronoun(span) or subject_of_performing(span))
 
 
 def _with_compounds(span: Span, covered: set[int]) -> Span:
@@ -240,6 +249,10 @@ def _with_compounds(span: Span, covered: set[int]) -> Span:
     return doc[start : span.end]
 
 
+#: Nouns that are a performance of what they are "of" ("her rendition of X").
+_RENDITIONS = tagged("rendition_nouns", "performance")
+
+
 def candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) -> list[Span]:
     """Capitalised words and runs of proper nouns outside entities, places, works and events."""
     toks, words = doc_tokens(doc), token_words(doc)
@@ -248,7 +261,8 @@ def candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) 
     i = 0
     while i < len(doc):
         # (spaCy's is_title is str.istitle of the token's text)
-        if i in covered or not (words.text[i].istitle() or stylised(words.text[i])) or words.pos[i] not in name_pos:
+        # (a name written as a brand may be tagged anything, a number even: "P1Harmony")
+        if i in covered or not (words.text[i].istitle() and words.pos[i] in name_pos or stylised(words.text[i])):
             i += 1
             continue
         token = toks[i]
@@ -325,6 +339,14 @@ def _names_a_title(verb: Token, subject: Span) -> bool:
                 and doc[token.i + 1].text[:1].isupper():
             return True
     return False
+
+
+def owner_of_a_performance(span: Span) -> bool:
+    """The owner of a performance of a title in marks: "X's performance of 'Y'"."""
+    root = span.root
+    noun = root.head
+    return root.dep_ == "poss" and noun.lemma_.lower() in _RENDITIONS and any(
+        c.lower_ == "of" and any(is_mark(t.text, OPENING_MARKS) for t in c.subtree) for c in noun.children)
 
 
 def stylised(text: str) -> bool:
