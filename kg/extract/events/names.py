@@ -45,6 +45,8 @@ _LOWER_HEADS: dict[str, str] = {w: k for w, k in kinds("event_heads").items() if
 _HEADS: dict[str, str] = {w: k for w, k in kinds("event_heads").items() if w not in _LOWER_HEADS}
 
 
+#: Most words of a title in marks that may hold an event word ("Worst Day Of My Life").
+_TITLE_WORDS = 8
 #: An edition in Roman numerals ("Super Bowl LVII").
 _ROMAN = re.compile(r"[IVXLC]{1,7}")
 #: Event words that are also surnames.
@@ -337,11 +339,12 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
     # "Andra Day", "Lucille Ball": a name ending in an event word that is a surname, tagged as a
     # person somewhere, is nobody's event
     people = {e.text for e in doc_ents(doc) if e.label_ == "PERSON" and e[-1].text in _SURNAME_HEADS}
+    # a name in quotation marks is a title ("Lonesome Day", "Worst Day Of My Life"), not an event
+    quoted = [(doc[s].idx, e) for s, e in _titled_token_spans(doc)]
     for first in sorted(set(starts)):
-        # a name in quotation marks is a title ("Lonesome Day"), not an event
         found.extend(
             m for m in _sentence_mentions(doc, doc[first : ends[first]], plurals)
-            if not _quoted(doc, m.start, m.end) and m.name not in people
+            if not any(s <= doc[m.start].idx < e for s, e in quoted) and m.name not in people
         )
     covered = {k for m in found for k in range(m.start, m.end)}
     # "his 'X India Tour'", "the 'X' tour": a title in marks that an event word ends or follows
@@ -375,25 +378,42 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
     return tuple(found)
 
 
+def _titled_token_spans(doc: Doc) -> list[tuple[int, int]]:
+    """(first token, end character) of every stretch in quotation marks set as a title: a few
+    words, every one capitalised but the small ones (not words said, which may name an event)."""
+    out = []
+    for start_char, end_char in find_titled_spans(doc_text(doc)):
+        span = doc.char_span(start_char, end_char, alignment_mode="expand")
+        words = [t for t in span if t.is_alpha] if span is not None else []
+        if words and len(words) <= _TITLE_WORDS and all(t.text[0].isupper() or t.lower_ in INNER for t in words):
+            out.append((span.start, end_char))
+    return out
+
+
 def _quoted_events(doc: Doc, covered: set[int]) -> list[EventMention]:
-    """Events named by a title in quotation marks: one an event word ends ("'X India Tour'"), or
-    one a lower-case event word follows ("the 'X' tour", "'X' concert"), the marks kept in the name."""
+    """Events named by a title in quotation marks: one with a show's word in it ("'X India Tour'",
+    "'X Tour 2023 Seoul Special'"), one a lower-case event word follows ("the 'X' tour", "'X'
+    concert"), or one a verb took place at ("performed at 'X'")."""
     out: list[EventMention] = []
     for start_char, end_char in find_titled_spans(doc_text(doc)):
         span = doc.char_span(start_char, end_char, alignment_mode="contract")
         if span is None or not len(span) or covered.intersection(range(span.start - 1, span.end + 1)):
             continue
-        # ("the 'X Tour 2022'": the head before the edition's year)
-        last = span[-2] if len(span) > 2 and _is_year(span[-1]) else span[-1]
+        # (American punctuation inside the marks: "'X Residency,'" is the residency's name)
+        while len(span) > 1 and span[-1].is_punct:
+            span = span[:-1]
+        # ("the 'X Tour 2022 Seoul Special'": a show's word inside the name, before its edition)
+        heads = [t for t in span[1:] if t.text in _HEADS and _HEADS[t.text] != "event"
+                 and (t.i == span.end - 1 or _is_year(doc[t.i + 1]))]
         after = span.end + 1
         at = doc[span.start - 2] if span.start >= 2 else None
         if at is not None and at.lower_ == "at" and at.head.pos_ == "VERB" and span[0].text[:1].isupper():
             # "performed at 'The X Live' at V": where a verb took place is an event, not a title
             end = span.end - 1 if span[-1].is_punct else span.end
             out.append(EventMention(span.start, end, doc[span.start : end].text, "music"))
-        elif last.text in _HEADS and _HEADS[last.text] != "event" and span[0].text[:1].isupper() and len(span) > 1:
-            # (a title in marks ending in "Day" or "Parade" is a song as often: only a show's word counts)
-            out.append(EventMention(span.start, span.end, span.text, _HEADS[last.text]))
+        elif heads and (span[0].text[:1].isupper() or span[0].text[:1].isdigit()):
+            # (a title in marks with "Day" or "Parade" in it is a song as often: only a show's word counts)
+            out.append(EventMention(span.start, span.end, span.text, _HEADS[heads[-1].text]))
         elif after < len(doc) and doc[after].lower_ in _LOWER_HEADS and doc[after].is_lower \
                 and is_mark(doc[span.end].text, CLOSING_MARKS) and span[0].text[:1].isupper():
             # (named without the marks: "the 'X' tour" and "the X tour" are one tour)
