@@ -11,7 +11,6 @@ reading (verbs of performing, bills) left unlinked, the performer is, in order o
 3. ``perf.list``: the act of the title before it in the same list ("A, B and C");
 4. ``perf.focus``: the act in focus where the title is named, when the clause's subject is no
    act (the song itself, the crowd, the set, a passive) or there is none;
-5. ``perf.headliner``: the article's headliner, when no act is in focus.
 
 A mention is not a performance only on evidence (:mod:`kg.extract.performances.exceptions`):
 its clause makes, releases or awards the work, speaks of the future or denies it, names it as
@@ -67,10 +66,8 @@ LIST = sieve("perf.list", "the performers of the title before it in the same lis
              "She belted out 'A', 'B' and 'C'. → she performed B and C too", 0.85)
 FOCUS = sieve("perf.focus", "the act in focus where the title is named, when the clause's subject is no act",
               "Rivera took the stage. 'Lantern Song' brought the crowd to its feet. → Rivera", 0.75)
-HEADLINER = sieve("perf.headliner", "the article's headliner, when no act is in focus where the title is named",
-                  "a review of Rivera's show: 'The encore was Lantern Song.' → Rivera", 0.7)
 #: The default reading's sieves, in the order they decide.
-SIEVES = (SUBJECT, OWNER, LIST, FOCUS, HEADLINER)
+SIEVES = (SUBJECT, OWNER, LIST, FOCUS)
 
 
 @dataclass(frozen=True)
@@ -97,9 +94,8 @@ class Cast:
         return entity if entity is not None and entity.key in self.acts else None
 
     def in_focus(self, sentence: int) -> str | None:
-        """The one act most salient at the end of a sentence, else the headliner."""
-        found = self.focus.most_salient(sentence, self.acts.__contains__) if self.focus is not None else None
-        return found
+        """The one act most salient at the end of a sentence, if one stands out."""
+        return self.focus.most_salient(sentence, self.acts.__contains__) if self.focus is not None else None
 
 
 def default_performances(doc: Doc, works: Iterable[Work], cast: Cast, linked: set[str]) -> list[Performance]:
@@ -149,10 +145,7 @@ def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str
     act = cast.in_focus(number)
     if act is not None:
         return [act, *_company(doc, span, cast, [act])], FOCUS, verb.text if verb is not None else None
-    if cast.headliner is not None:
-        return [cast.headliner, *_company(doc, span, cast, [cast.headliner])], HEADLINER, \
-            verb.text if verb is not None else None
-    return [], HEADLINER, None
+    return [], FOCUS, None
 
 
 def _unnamed_people(token: Token, cast: Cast) -> bool:
