@@ -8,22 +8,24 @@ reading (verbs of performing, bills) left unlinked, the performer is, in order o
    joining it ("X got his show on the road with A", "X went solo for B", "Y joined X for C");
 2. ``perf.owner``: the act a rendition of the title belongs to, or the title is credited to
    ("X's version of A", "an acoustic A by X");
-3. ``perf.list``: the act of the title before it in the same list ("A, B and C");
-4. ``perf.focus``: the act in focus where the title is named, when the clause's subject is no
-   act (the song itself, the crowd, the set, a passive) or there is none;
+3. ``perf.ranked``: when the clause names no act (the song itself, the crowd, the set, a
+   passive, or nothing), the people and groups a learned ranker weighs as its performers:
+   who the sentence and paragraph are about, who was named last, who the show is about
+   (:mod:`kg.extract.performances.ranker`).
 
 A mention is not a performance only on evidence (:mod:`kg.extract.performances.exceptions`):
 its clause makes, releases or awards the work, speaks of the future or denies it, names it as
 the source of another ("A from the album B"), or the title only describes a noun; a work of
-a kind that is not staged (a film, a book) and titles inside someone's quoted words are left
-alone. A subject that is a person or group the article does not present as an act is
-evidence too: "the mayor praised A" says nothing of who played it.
+a kind that is not staged (a film, a book) is left alone. A subject that is a person or group
+the article does not present as an act, outside a report of a show, is evidence too: "the
+mayor praised A" says nothing of who played it; unnamed people singing it ("a choir sang A")
+say it was none of the article's acts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 from spacy.tokens import Doc, Span, Token
 
@@ -31,15 +33,20 @@ from kg.extract.found import Found
 from kg.extract.model import Entity, Performance, TextSpan, When, Work, entity_at
 from kg.extract.people.discourse import Focus
 from kg.extract.performances.agents import char_span, cue_lemma, performers_of, subjects
-from kg.extract.performances.exceptions import may_perform, not_performed
+from kg.extract.performances.exceptions import (
+    before_the_show,
+    may_perform,
+    not_performed,
+)
+from kg.extract.performances.ranker import candidates, load_model
 from kg.extract.sieves import Sieve, sieve
 from kg.extract.text.doc_index import (
     doc_text,
     sentence_bounds,
-    sentence_number,
     verb_above,
 )
 from kg.extract.text.lexicon import function_words, labels, tagged, words
+from kg.extract.text.marks import CLOSING_MARKS, is_mark
 
 #: Work kinds performed on a stage.
 _STAGED = frozenset({"song", "work", "show"})
@@ -62,12 +69,11 @@ SUBJECT = sieve("perf.subject", "the act that is the subject of the clause namin
                 "Ana Rivera got her show on the road with 'Lantern Song'. → Ana Rivera", 0.8)
 OWNER = sieve("perf.owner", "the act a rendition of the title belongs to, or the title is credited to",
               "Ana Rivera's version of 'Lantern Song'; an acoustic 'Lantern Song' by Ana Rivera → Ana Rivera", 0.8)
-LIST = sieve("perf.list", "the performers of the title before it in the same list",
-             "She belted out 'A', 'B' and 'C'. → she performed B and C too", 0.85)
-FOCUS = sieve("perf.focus", "the act in focus where the title is named, when the clause's subject is no act",
-              "Rivera took the stage. 'Lantern Song' brought the crowd to its feet. → Rivera", 0.75)
+RANKED = sieve("perf.ranked", "the people and groups a model trained on annotated reviews ranks as the title's "
+               "performers, when the clause names none", "Rivera took the stage. 'Lantern Song' brought the crowd "
+               "to its feet. → Rivera", 0.75)
 #: The default reading's sieves, in the order they decide.
-SIEVES = (SUBJECT, OWNER, LIST, FOCUS)
+SIEVES = (SUBJECT, OWNER, RANKED)
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,7 @@ class Cast:
         focus: How salient each entity is, sentence by sentence.
         headliner: The act the article is about, if one stands out.
         show_report: Whether the article reports a show (its scene has one, or a place of one).
+        people: Keys of the people and groups that may perform at all (:func:`may_perform`).
     """
 
     entities: tuple[Entity, ...]
@@ -87,38 +94,45 @@ class Cast:
     focus: Focus | None
     headliner: str | None
     show_report: bool = False
+    people: frozenset[str] = frozenset()
 
     def act_at(self, doc: Doc, token: Token) -> Entity | None:
         """The act a token stands for (a name, a pronoun or a description resolved to it), if any."""
         entity = entity_at(self.entities, *char_span(token))
         return entity if entity is not None and entity.key in self.acts else None
 
-    def in_focus(self, sentence: int) -> str | None:
-        """The one act most salient at the end of a sentence, if one stands out."""
-        return self.focus.most_salient(sentence, self.acts.__contains__) if self.focus is not None else None
-
 
 def default_performances(doc: Doc, works: Iterable[Work], cast: Cast, linked: set[str]) -> list[Performance]:
     """Performances of the stageable works ``linked`` does not hold yet, by the default reading
     (no place or date yet: the show context resolver gives those)."""
-    if not cast.acts:
+    if not cast.people:
         return []
     staged = [w for w in works if w.kind in _STAGED and w.key not in linked]
     found: list[Performance] = []
-    for work in staged:
+    done: set[str] = set()
+    for work, span in staged_mentions(doc, staged, linked):
+        if work.key in done:
+            continue
+        performers, rule, cue = _performers(doc, span, cast)
+        if performers:
+            sent = _sentence(doc, span)
+            found += [Performance(performer=key, span=TextSpan(sent.start_char, sent.end_char, sent.text),
+                                  work=work.key, date=_year_of(sent), cue=cue, rule=rule.id,
+                                  confidence=rule.confidence)
+                      for key in performers]
+            done.add(work.key)
+    return found
+
+
+def staged_mentions(doc: Doc, works: Iterable[Work], linked: set[str]) -> Iterator[tuple[Work, Span]]:
+    """Each mention of a stageable work ``linked`` does not hold, that no exception turns down."""
+    for work in works:
+        if work.kind not in _STAGED or work.key in linked:
+            continue
         for mention in work.mentions:
             span = doc.char_span(mention.start, mention.end, alignment_mode="expand")
-            if span is None or not_performed(doc, span):
-                continue
-            performers, rule, cue = _performers(doc, span, cast)
-            if performers:
-                sent = _sentence(doc, span)
-                found += [Performance(performer=key, span=TextSpan(sent.start_char, sent.end_char, sent.text),
-                                      work=work.key, date=_year_of(sent), cue=cue, rule=rule.id,
-                                      confidence=rule.confidence)
-                          for key in performers]
-                break
-    return _listed(doc, staged, found)
+            if span is not None and not not_performed(doc, span):
+                yield work, span
 
 
 def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str | None]:
@@ -129,8 +143,10 @@ def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str
     verb = verb_above(span)
     if verb is not None:
         tokens = [t for t in subjects(verb) if t.i < span.start or t.i >= span.end]
-        # "a choir sang 'A'", "fans treated her to 'B'": people the article does not name performed it
-        if any(_unnamed_people(t, cast) for t in tokens) and not any(c.lower_ == "along" for c in verb.children):
+        # "a choir sang 'A'": people the article does not name performed it (fans singing along
+        # sing the act's song, and "got the crowd going with 'B'" is the act's)
+        if cue_lemma(verb) in _PERFORMING and any(_unnamed_people(t, cast) for t in tokens) \
+                and not any(c.lower_ == "along" for c in verb.children):
             return [], SUBJECT, None
         # (in a report of a show, whoever does something with the title is its act: "X blows the
         # audience away with 'A'"; elsewhere only those the article presents as acts)
@@ -141,11 +157,10 @@ def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str
         # a subject that is someone the article does not present as an act: not theirs to give
         if any(entity_at(cast.entities, *char_span(t)) is not None for t in tokens):
             return [], SUBJECT, None
-    number = sentence_number(doc, span.start)
-    act = cast.in_focus(number)
-    if act is not None:
-        return [act, *_company(doc, span, cast, [act])], FOCUS, verb.text if verb is not None else None
-    return [], FOCUS, None
+    # no act named for the title: the people and groups the learned ranker weighs as its performers
+    model = load_model()
+    chosen = [c.entity.key for c in candidates(doc, span, cast) if model.probability(c.features) >= model.threshold]
+    return (chosen, RANKED, verb.text if verb is not None else None) if chosen else ([], RANKED, None)
 
 
 def _unnamed_people(token: Token, cast: Cast) -> bool:
@@ -172,9 +187,17 @@ def _company(doc: Doc, span: Span, cast: Cast, found: list[str]) -> list[str]:
 def _owners(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], str | None]:
     """Acts a rendition of the title belongs to ("X's version of A", "a cover of A by X"), or the
     title is credited to ("an acoustic A by X")."""
-    after = doc[span.end : span.end + 2]
+    # ("an acoustic 'A' by X": past the closing mark)
+    end = span.end + 1 if span.end < len(doc) and is_mark(doc[span.end].text, CLOSING_MARKS) else span.end
+    after = doc[end : end + 2]
     if len(after) == 2 and after[0].lower_ == "by":
         return _acts_of(doc, cast, [after[1], *after[1].conjuncts]), after[0].text
+    # "a version of 'A' performed by X", "'B' sung by Y": the agent of a participle on the title
+    agents = [g for head in (span.root, span.root.head.head) for v in head.children
+              if v.dep_ == "acl" and v.tag_ == "VBN" and not before_the_show(v)
+              for a in v.children if a.dep_ == "agent" for g in a.children if g.dep_ == "pobj"]
+    if agents:
+        return _acts_of(doc, cast, [*agents, *(c for g in agents for c in g.conjuncts)]), "by"
     of = span.root.head
     noun = of.head
     if span.root.dep_ != "pobj" or of.lower_ != "of" or noun.lemma_.lower() not in _RENDITIONS:
@@ -190,25 +213,6 @@ def _acts_of(doc: Doc, cast: Cast, tokens: list[Token]) -> list[str]:
         act = cast.act_at(doc, tok)
         if act is not None and act.key not in out:
             out.append(act.key)
-    return out
-
-
-def _listed(doc: Doc, staged: list[Work], found: list[Performance]) -> list[Performance]:
-    """Titles of one list share the performers of the title before them that was linked."""
-    by_work: dict[str | None, list[Performance]] = {}
-    for p in found:
-        by_work.setdefault(p.work, []).append(p)
-    titles = sorted((m.start, m.end, w.key) for w in staged for m in w.mentions)
-    out, text = list(found), doc_text(doc)
-    for (_, e1, first), (s2, _, then) in zip(titles, titles[1:], strict=False):
-        between = text[e1:s2]
-        if first not in by_work or then in by_work or len(between) > _LIST_GAP or any(c in between for c in ".;:"):
-            continue
-        if all(w.strip(" ,'\"“”‘’") in ("", "and", "&") for w in between.split()):
-            lead = by_work[first]
-            by_work[then] = [replace(p, work=then, rule=LIST.id, confidence=LIST.confidence) for p in lead
-                             if p.span == lead[0].span]
-            out += by_work[then]
     return out
 
 
@@ -244,7 +248,8 @@ def find_cast(doc: Doc, found: Found, performers: Iterable[str], subjects_of_per
     headliner = _most_named(top) or _most_named([e for e in able if e.key in acts])
     if headliner is not None:
         acts.add(headliner)
-    return Cast(found.entities, frozenset(acts), found.focus, headliner, found.scene.set)
+    return Cast(found.entities, frozenset(acts), found.focus, headliner, found.scene.set,
+                frozenset(e.key for e in able))
 
 
 def _most_named(entities: list[Entity]) -> str | None:

@@ -64,9 +64,16 @@ def not_performed(doc: Doc, span: Span) -> str | None:
         if cur.lemma_.lower() in _UNPERFORMED:
             return MADE.id
         # ("will play", "did not sing", "sung originally by X": not at this show)
-        if unreal(cur) or any(c.lower_ in _EARLIER for c in cur.children if c.dep_ == "advmod"):
+        if unreal(cur) or before_the_show(cur):
             return NOT_DONE.id
     return None
+
+
+def before_the_show(verb: Token) -> bool:
+    """Whether an adverb puts a verb's act before the show ("sung originally by X")."""
+    # (the parser hangs the adverb on the verb or on its "by": "sung originally by X")
+    return any(t.lower_ in _EARLIER and t.dep_ == "advmod"
+               for c in verb.children for t in (c, *(c.children if c.dep_ in ("agent", "prep") else ())))
 
 
 def _source(span: Span) -> bool:

@@ -67,6 +67,7 @@ from kg.extract.performances.context import (
 )
 from kg.extract.performances.cues import cue_verbs, is_performance, object_lemmas
 from kg.extract.performances.default import (
+    Cast,
     default_performances,
     find_cast,
     performing_subjects,
@@ -94,6 +95,9 @@ def _clause_end(verbs: list[Token], verb: Token, sent: Span) -> int:
     """The clause of a cue verb runs to the next cue verb of the sentence, or to a relative clause
     of another verb on what it did ("a set that leaned on her album 'X'": the album is not played)."""
     later = [v.i for v in verbs if v.i > verb.i]
+    # (or to a verb with a subject of its own: "X played on several numbers, while Y ripped through 'A'")
+    later += [t.i for t in verb.doc[verb.i + 1 : sent.end] if t.pos_ == "VERB" and t.dep_ != "xcomp"
+              and any(c.dep_ in ("nsubj", "nsubjpass") for c in t.children)]
     end = min(later) if later else sent.end
     # (the relative clause hangs on the verb's object, or on the object of its preposition)
     aside = (t.left_edge.i for t in verb.doc[verb.i + 1 : end]
@@ -141,15 +145,22 @@ def extract_performances(doc: Doc, found: Found) -> tuple[Performance, ...]:
     """
     if not found.entities:
         return ()
-    idx = index_mentions(doc, found)
-    stated = stated_exceptions(doc, _stated(doc, idx), found.entities, found.works)
+    idx, stated, cast = stated_reading(doc, found)
     linked = {p.work for p in stated if p.work is not None}
-    cast = find_cast(doc, found, (p.performer for p in stated), performing_subjects(doc, found.entities))
     default = default_performances(doc, found.works, cast, linked)
     placed = _placed_by_clause(stated)
     unplaced = [p for p in placed if p.event is None and p.location is None]
     placed = [p for p in placed if p not in unplaced]
     return _dedupe([*placed, *resolve(doc, idx, [*unplaced, *default])])
+
+
+def stated_reading(doc: Doc, found: Found) -> tuple[Index, list[Performance], Cast]:
+    """The mentions' index, the stated reading's performances (less the exceptions), and the
+    cast they and the article present: what the default reading starts from."""
+    idx = index_mentions(doc, found)
+    stated = stated_exceptions(doc, _stated(doc, idx), found.entities, found.works)
+    cast = find_cast(doc, found, (p.performer for p in stated), performing_subjects(doc, found.entities))
+    return idx, stated, cast
 
 
 def _stated(doc: Doc, idx: Index) -> list[Performance]:

@@ -310,7 +310,7 @@ def typeset_title(span: Span, sent: Span, open_at: int, fewest: int = 2, small: 
         and all(t.text[0].isupper() or t.lower_ in small for t in alpha)
         and not (open_at > sent.start and doc[open_at - 1].text == ":")
         and not any(is_say_verb(a) and a.lemma_.lower() not in _MUSIC_WORDS for a in span.root.ancestors)
-        and not any(is_say_verb(t) for t in after)
+        and not any(is_say_verb(t) and t.lemma_.lower() not in _MUSIC_WORDS for t in after)
     )
 
 
