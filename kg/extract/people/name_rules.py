@@ -185,11 +185,13 @@ def _has_digit(token: Token) -> bool:
 
 
 def looks_like_name(span: Span) -> bool:
+    """Capitals, letters, not all small words, and no slash: "X / Getty" is a photo credit."""
     return (
         any(ch.isupper() for ch in span.text)
         and not any(t.like_num or t.is_digit for t in span)
         and len(span.text) > 1
         and not all(t.is_stop for t in span)
+        and "/" not in span.text
     )
 
 

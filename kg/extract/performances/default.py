@@ -97,9 +97,12 @@ class Cast:
     people: frozenset[str] = frozenset()
 
     def act_at(self, doc: Doc, token: Token) -> Entity | None:
-        """The act a token stands for (a name, a pronoun or a description resolved to it), if any."""
+        """The act a token stands for (a name, a pronoun or a description resolved to it), if any:
+        in a report of a show, anyone who may perform; elsewhere, the acts."""
         entity = entity_at(self.entities, *char_span(token))
-        return entity if entity is not None and entity.key in self.acts else None
+        if entity is None or entity.key not in (self.people if self.show_report else self.acts):
+            return None
+        return entity
 
 
 def default_performances(doc: Doc, works: Iterable[Work], cast: Cast, linked: set[str]) -> list[Performance]:
@@ -140,6 +143,8 @@ def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str
     owners, noun = _owners(doc, span, cast)
     if owners:
         return [*owners, *_company(doc, span, cast, owners)], OWNER, noun
+    if noun == "unnamed":
+        return [], OWNER, None
     verb = verb_above(span)
     if verb is not None:
         tokens = [t for t in subjects(verb) if t.i < span.start or t.i >= span.end]
@@ -197,7 +202,9 @@ def _owners(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], str | None]:
               if v.dep_ == "acl" and v.tag_ == "VBN" and not before_the_show(v)
               for a in v.children if a.dep_ == "agent" for g in a.children if g.dep_ == "pobj"]
     if agents:
-        return _acts_of(doc, cast, [*agents, *(c for g in agents for c in g.conjuncts)]), "by"
+        # ("'A' performed by the church choir": people no name is given for)
+        named = _acts_of(doc, cast, [*agents, *(c for g in agents for c in g.conjuncts)])
+        return (named, "by") if named or not any(_unnamed_people(g, cast) for g in agents) else ([], "unnamed")
     of = span.root.head
     noun = of.head
     if span.root.dep_ != "pobj" or of.lower_ != "of" or noun.lemma_.lower() not in _RENDITIONS:
