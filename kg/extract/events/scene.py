@@ -16,7 +16,7 @@ from kg.extract.found import Found
 from kg.extract.model import TOWN_KINDS, Entity, Event, Place, Scene, TextSpan
 from kg.extract.sieves import sieve
 from kg.extract.text.dates import unreal
-from kg.extract.text.doc_index import governing_verb
+from kg.extract.text.doc_index import governing_verb, used_as_place
 from kg.extract.text.lexicon import kinds, tagged, words
 from kg.extract.text.marks import PERSON_NOUNS
 
@@ -136,7 +136,8 @@ def _show(events: list[Event], top_end: int) -> Event | None:
 
 
 def _may_host(doc: Doc, place: Place, show: Event | None, events: tuple[Event, ...], year: str) -> bool:
-    """Whether a place may be the scene's: not the place of another event ("played the Galway
+    """Whether a place may be the scene's: one the text puts something at ("at V", "in C", a
+    venue's word, the show's own place), not the place of another event ("played the Galway
     concert at V"; a part of the show is the show's), not only a modifier ("the V revival"), nor
     a place of what will or did not happen ("will close the V stage") or of another year ("played
     V once before, in 2016"); and a festival's stage only for a festival."""
@@ -149,8 +150,11 @@ def _may_host(doc: Doc, place: Place, show: Event | None, events: tuple[Event, .
             show is None or show.kind != "festival"):
         return False
     spans = [doc.char_span(m.start, m.end, alignment_mode="expand") for m in place.mentions]
-    return any(span is not None and not _modifier(span) and not unreal(governing_verb(span.root))
-               and not _other_year(span.sent, year) for span in spans)
+    spans = [span for span in spans if span is not None]
+    # (where something is: "at V", "in C", a venue's word; not a name read as a place elsewhere)
+    placed = show is not None and show.location == place.key or any(used_as_place(span) for span in spans)
+    return placed and any(not _modifier(span) and not unreal(governing_verb(span.root))
+                          and not _other_year(span.sent, year) for span in spans)
 
 
 def _other_year(sent: Span, year: str) -> bool:

@@ -22,7 +22,7 @@ from kg.extract.text.lexicon import function_words, labels, words
 from kg.extract.text.marks import VENUE_WORDS, is_dash
 
 #: Prepositions of a place ("at X", "in X", "to X", "from X").
-_PLACE_PREPS = function_words("locating-prep") | {"from", "near", "outside", "inside"}
+_PLACE_PREPS = function_words("locating-prep") | {"from", "near", "outside", "inside", "on"}
 #: Parts of speech of function words: never part of a name, even when capitalised.
 _FUNCTION_POS = labels("function")
 #: Words that may sit inside a name between capitalised words ("Rock & Roll", "Day of the Dead").
