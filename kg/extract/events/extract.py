@@ -169,86 +169,126 @@ def extract_events(doc: Doc, found: Found) -> tuple[Event, ...]:
     A generic part ("the opening night") becomes an event whose ``super_event`` is
     the named event it is "of", else the last named event before it.
     """
+    mentions = _event_mentions(doc, found)
+    if not mentions:
+        return ()
+    reading = _Reading(doc, found, mentions)
+    for m in mentions:
+        merged = _merge_key(reading, m)
+        if merged is not None:
+            _record(reading, *merged)
+    data, order, place_starts = reading.data, reading.order, reading.place_starts
+    place_from_later_clauses(doc, data, order, place_starts, reading.event_tokens, found.places, found.published)
+    place_at_stage(doc, data, order, place_starts, found.places)
+    _place_inside_names(doc, data, order, place_starts)
+    place_at_lead(doc, data, order, found.places)
+    place_at_dateline(doc, data, order, found.places)
+    return _to_events(data, order)
+
+
+def _event_mentions(doc: Doc, found: Found) -> list[EventMention]:
+    """The event names, less titles, and the events the article names by describing them."""
     # a title the works stage found ("the X actor") is no event, even if spaCy says so
     titled = {k for w in found.works for m in w.mentions for k in range(m.start, m.end)}
     mentions = [m for m in found.event_mentions if not titled.intersection(_chars(doc, m))]
     # events the article names by describing them ("the funeral of X at V")
     taken = {k for m in mentions for k in range(m.start, m.end)}
-    mentions = sorted([*mentions, *described_events(doc, taken, found.places)], key=lambda m: m.start)
-    if not mentions:
-        return ()
-    place_starts = place_index(doc, found.places)
-    place_kinds = {p.key: p.kind for p in found.places}
-    published = found.published
-    mention_starts = {m.start for m in mentions}
-    event_tokens = frozenset(k for m in mentions for k in range(m.start, m.end))
-    order: list[str] = []
-    data: dict[str, dict] = {}
-    last_named: str | None = None
-    dated: dict[str, str] = {}
-    _, sent_ends = sentence_bounds(doc)
-    for m in mentions:
-        sent_end = sent_ends[m.start]
-        stops = {k for k in mention_starts if k >= m.end}
-        norm = _norm(m.name)
-        # "the Zennies" after "the 2019 Zennies" is the same night
-        norm = dated.get(norm, norm)
-        # "the 2019 Zennies" and "the 2019 Zenny Awards": one show under two names
-        if norm not in data and m.kind == "award":
-            same = _same_award(norm, [n for n in order if data[n]["kind"] == "award"])
-            # "the CMA Awards", then "the Country Music Association Awards": named in full
-            if same is not None and len(_award_stem(norm)[1]) > len(_award_stem(same)[1]):
-                data[same]["name"] = m.name
-            norm = same or norm
-        # "Glastonbury 2026", then "Glastonbury Festival": one festival, named without its year;
-        # "the Super Bowl" and "Super Bowl LXI" one game, named with its number
-        if norm not in data and m.kind != "award" and not m.generic:
-            same = _same_edition(norm, [n for n in order if data[n]["kind"] == m.kind and not data[n]["generic"]])
-            if same is not None and _prefer_name(m.kind, norm, same):
-                data[same]["name"] = m.name
-            norm = same or norm
-        # "the celebratory concert in C" after "the X Concert": a description of the show named before
-        norm = _described_back(doc, m, data, order) or norm
-        if m.generic and m.end - m.start == 1:
-            # "the final" alone: a part of the event named before it ("the Brindle Cup final"), that event
-            # itself when it is one ("the Y Cup final ... The final will be played at V"), else nothing
-            parent = _super_of(doc, m, mentions, sent_end) or _super_by_noun(doc, m, data, order) or last_named
-            if parent is None:
-                continue
-            if parent in data and data[parent]["name"].lower().split()[-1] == norm:
-                norm, m = parent, replace(m, generic=False)
-        base = _undated(norm)
-        if base != norm:
-            dated.setdefault(base, norm)
-        if norm not in data:
-            order.append(norm)
-            data[norm] = dict(name=m.name, kind=m.kind, mentions=[], location=None, date=None, super=None,
-                              generic=m.generic, location_rule=None,
-                              described=m.generic or m.described_by is not None)
-        rec = data[norm]
-        start_char, end_char = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
-        rec["mentions"].append(TextSpan(start_char, end_char, doc[m.start : m.end].text))
-        # a venue named later beats a town named first ("X in Denver" ... "X at the Summit Arena")
-        if rec["location"] is None or place_kinds.get(rec["location"]) in TOWN_KINDS:
-            placed, rule = place_after(doc, m.end, sent_end, place_starts, stops), AFTER_NAME
-            if placed is None:
-                placed, rule = place_of_verb(doc, m, place_starts), OF_VERB
-            if placed is not None and (rec["location"] is None or place_kinds.get(placed) not in TOWN_KINDS):
-                rec["location"], rec["location_rule"] = placed, rule.id
-        if rec["date"] is None:
-            rec["date"] = date_after(doc, m.end, sent_end, stops, published, event_tokens) or date_of_verb(
-                doc, m, published
-            )
-        if m.generic and rec["super"] is None:
-            rec["super"] = _super_of(doc, m, mentions, sent_end) or _super_by_noun(doc, m, data, order) or last_named
-        elif not m.generic:
-            parent = _super_of(doc, m, mentions, sent_end)
-            if parent and rec["super"] is None and parent != norm:
-                rec["super"] = parent
-            last_named = norm
-    place_from_later_clauses(doc, data, order, place_starts, event_tokens, found.places, published)
-    place_at_stage(doc, data, order, place_starts, found.places)
-    # a location inside the name ("the Reno residency") when none is given after it
+    return sorted([*mentions, *described_events(doc, taken, found.places)], key=lambda m: m.start)
+
+
+class _Reading:
+    """The events read so far (by merge key, in order of first mention) and what every mention asks."""
+
+    def __init__(self, doc: Doc, found: Found, mentions: list[EventMention]) -> None:
+        self.doc, self.found, self.mentions = doc, found, mentions
+        self.place_starts = place_index(doc, found.places)
+        self.place_kinds = {p.key: p.kind for p in found.places}
+        self.mention_starts = {m.start for m in mentions}
+        self.event_tokens = frozenset(k for m in mentions for k in range(m.start, m.end))
+        self.sent_ends = sentence_bounds(doc)[1]
+        self.order: list[str] = []
+        self.data: dict[str, dict] = {}
+        self.last_named: str | None = None
+        self.dated: dict[str, str] = {}
+
+    def same_kind(self, kind: str, generic: bool | None = None) -> list[str]:
+        return [n for n in self.order if self.data[n]["kind"] == kind and (generic is None
+                                                                           or self.data[n]["generic"] == generic)]
+
+
+def _merge_key(reading: _Reading, m: EventMention) -> tuple[str, EventMention] | None:
+    """The key of the event a mention names (one already read under another name, or its own),
+    or None for a bare part of nothing ("the final" with no event before it)."""
+    data, doc = reading.data, reading.doc
+    # "the Zennies" after "the 2019 Zennies" is the same night
+    norm = reading.dated.get(_norm(m.name), _norm(m.name))
+    # "the 2019 Zennies" and "the 2019 Zenny Awards": one show under two names
+    if norm not in data and m.kind == "award":
+        same = _same_award(norm, reading.same_kind("award"))
+        # "the CMA Awards", then "the Country Music Association Awards": named in full
+        if same is not None and len(_award_stem(norm)[1]) > len(_award_stem(same)[1]):
+            data[same]["name"] = m.name
+        norm = same or norm
+    # "Glastonbury 2026", then "Glastonbury Festival": one festival, named without its year;
+    # "the Super Bowl" and "Super Bowl LXI" one game, named with its number
+    if norm not in data and m.kind != "award" and not m.generic:
+        same = _same_edition(norm, reading.same_kind(m.kind, generic=False))
+        if same is not None and _prefer_name(m.kind, norm, same):
+            data[same]["name"] = m.name
+        norm = same or norm
+    # "the celebratory concert in C" after "the X Concert": a description of the show named before
+    norm = _described_back(doc, m, data, reading.order) or norm
+    if m.generic and m.end - m.start == 1:
+        # "the final" alone: a part of the event named before it ("the Brindle Cup final"), that event
+        # itself when it is one ("the Y Cup final ... The final will be played at V"), else nothing
+        parent = _super_of(doc, m, reading.mentions, reading.sent_ends[m.start]) or _super_by_noun(
+            doc, m, data, reading.order) or reading.last_named
+        if parent is None:
+            return None
+        if parent in data and data[parent]["name"].lower().split()[-1] == norm:
+            norm, m = parent, replace(m, generic=False)
+    base = _undated(norm)
+    if base != norm:
+        reading.dated.setdefault(base, norm)
+    return norm, m
+
+
+def _record(reading: _Reading, norm: str, m: EventMention) -> None:
+    """Add a mention to its event: the mention, and the place, date and parent its clause gives."""
+    doc, data, published = reading.doc, reading.data, reading.found.published
+    if norm not in data:
+        reading.order.append(norm)
+        data[norm] = dict(name=m.name, kind=m.kind, mentions=[], location=None, date=None, super=None,
+                          generic=m.generic, location_rule=None, described=m.generic or m.described_by is not None)
+    rec = data[norm]
+    sent_end = reading.sent_ends[m.start]
+    stops = {k for k in reading.mention_starts if k >= m.end}
+    start_char, end_char = doc[m.start].idx, doc[m.end - 1].idx + len(doc[m.end - 1].text)
+    rec["mentions"].append(TextSpan(start_char, end_char, doc[m.start : m.end].text))
+    # a venue named later beats a town named first ("X in Denver" ... "X at the Summit Arena")
+    kinds = reading.place_kinds
+    if rec["location"] is None or kinds.get(rec["location"]) in TOWN_KINDS:
+        placed, rule = place_after(doc, m.end, sent_end, reading.place_starts, stops), AFTER_NAME
+        if placed is None:
+            placed, rule = place_of_verb(doc, m, reading.place_starts), OF_VERB
+        if placed is not None and (rec["location"] is None or kinds.get(placed) not in TOWN_KINDS):
+            rec["location"], rec["location_rule"] = placed, rule.id
+    if rec["date"] is None:
+        rec["date"] = date_after(doc, m.end, sent_end, stops, published, reading.event_tokens) or date_of_verb(
+            doc, m, published)
+    if m.generic and rec["super"] is None:
+        rec["super"] = _super_of(doc, m, reading.mentions, sent_end) or _super_by_noun(
+            doc, m, data, reading.order) or reading.last_named
+    elif not m.generic:
+        parent = _super_of(doc, m, reading.mentions, sent_end)
+        if parent and rec["super"] is None and parent != norm:
+            rec["super"] = parent
+        reading.last_named = norm
+
+
+def _place_inside_names(doc: Doc, data: dict[str, dict], order: list[str], place_starts: dict[int, str]) -> None:
+    """A location inside the name ("the Reno residency") when none is given after it; a year in
+    the name dates the event when nothing else does."""
     for norm in order:
         rec = data[norm]
         if rec["location"] is None:
@@ -260,8 +300,9 @@ def extract_events(doc: Doc, found: Found) -> tuple[Event, ...]:
                     break
         if rec["date"] is None:
             rec["date"] = next(filter(None, (year_date(m.text, m) for m in rec["mentions"])), None)
-    place_at_lead(doc, data, order, found.places)
-    place_at_dateline(doc, data, order, found.places)
+
+
+def _to_events(data: dict[str, dict], order: list[str]) -> tuple[Event, ...]:
     keys = {norm: f"event:{i}" for i, norm in enumerate(order, 1)}
     return tuple(
         Event(

@@ -23,7 +23,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.events.locations import date_after
 from kg.extract.found import Found
-from kg.extract.model import Entity, Performance, TextSpan, entity_at
+from kg.extract.model import Entity, Performance, TextSpan, When, entity_at
 from kg.extract.performances import default, exceptions, show_context
 from kg.extract.performances.agents import (
     RELATIVES,
@@ -235,19 +235,7 @@ def _clause_performances(
 ) -> list[Performance]:
     """The performances one cue verb reports: its performers, each with each work of its clause."""
     end = _clause_end(verbs, verb, sent)
-    works = works_in(idx, verb.i + 1, end)
-    # "'X' was performed by Y" (but in "Y opened with 'W' and was joined by Z", W is Y's alone)
-    if any(c.dep_ == "auxpass" for c in verb.children):
-        works = [w for s in verb.children if s.dep_ == "nsubjpass"
-                 for w in works_in(idx, s.left_edge.i, s.right_edge.i + 1)] + works
-    # "before performing the song": the last song named
-    if not works and _anaphor(doc, verb, verb.i + 1, end):
-        song = _last_song_before(idx, verb.i)
-        works = [song] if song else []
-    # "the single 'X', which she debuted at E": the relative pronoun object is the title it hangs on
-    if verb.dep_ == "relcl" and verb.head.i in idx.work_at and any(
-            c.dep_ in ("dobj", "obj") and c.lower_ in RELATIVES for c in verb.children):
-        works = [idx.work_at[verb.head.i], *works]
+    works = _clause_works(doc, idx, verb, end)
     named_event = next((idx.event_at[k] for k in range(verb.i + 1, end) if k in idx.event_at), None)
     event = named_event or referred_in(doc, verb.i + 1, end, idx.found.events)
     # which sieve placed it: its own clause, its sentence, or the context before (set below)
@@ -271,21 +259,54 @@ def _clause_performances(
     # "debuted 'Spark' from his album 'Play'": the album is the source, the song is performed
     if any(idx.work_kind.get(w) == "song" for w in works):
         works = [w for w in works if idx.work_kind.get(w) != "album"]
-    events = {e.key: e for e in idx.found.events}
     # "played the Brenner Arena"; the clause after the verb; else the sentence before it
     # ("at V on Monday when he performed")
-    location = (
-        object_place(verb, idx)
-        or location_in(doc, verb.i + 1, participle_end(doc, end, sent), idx)
-        or location_in(doc, sent.start, verb.i, idx)
-    )
+    location = (object_place(verb, idx) or location_in(doc, verb.i + 1, participle_end(doc, end, sent), idx)
+                or location_in(doc, sent.start, verb.i, idx))
     # a stop on a route is a performance only where it is placed
     if route and location is None:
         return []
-    published = idx.found.published
-    named = frozenset(idx.event_at) | frozenset(idx.work_at)
-    date = date_after(doc, verb.i + 1, end, set(), published, named)
-    date = date or date_in(doc, verb, sent.start, verb.i, idx, published)
+    published, named = idx.found.published, frozenset(idx.event_at) | frozenset(idx.work_at)
+    date = date_after(doc, verb.i + 1, end, set(), published, named) or date_in(
+        doc, verb, sent.start, verb.i, idx, published)
+    where = _in_context(idx, context, performers, (event, location, date, placed), named_event)
+    event, location, date, placed = where
+    span = TextSpan(sent.start_char, sent.end_char, sent.text)
+    return [
+        Performance(performer=p.key, span=span, work=w, event=event, location=location, date=date, cue=verb.text,
+                    context_rule=placed.id if event or location else None)
+        for p in performers
+        for w in works or [None]
+    ]
+
+
+def _clause_works(doc: Doc, idx: Index, verb: Token, end: int) -> list[str]:
+    """The works a cue verb's clause (up to token ``end``) performs."""
+    works = works_in(idx, verb.i + 1, end)
+    # "'X' was performed by Y" (but in "Y opened with 'W' and was joined by Z", W is Y's alone)
+    if any(c.dep_ == "auxpass" for c in verb.children):
+        works = [w for s in verb.children if s.dep_ == "nsubjpass"
+                 for w in works_in(idx, s.left_edge.i, s.right_edge.i + 1)] + works
+    # "before performing the song": the last song named
+    if not works and _anaphor(doc, verb, verb.i + 1, end):
+        song = _last_song_before(idx, verb.i)
+        works = [song] if song else []
+    # "the single 'X', which she debuted at E": the relative pronoun object is the title it hangs on
+    if verb.dep_ == "relcl" and verb.head.i in idx.work_at and any(
+            c.dep_ in ("dobj", "obj") and c.lower_ in RELATIVES for c in verb.children):
+        works = [idx.work_at[verb.head.i], *works]
+    return works
+
+
+#: (event, location, date, the sieve that placed them) of one clause.
+_Where = tuple[str | None, str | None, When | None, Sieve]
+
+
+def _in_context(idx: Index, context: Context, performers: list[Entity], where: _Where,
+                named_event: str | None) -> _Where:
+    """A clause's event, place and date, with what the paragraph before it gives when it gives none."""
+    event, location, date, placed = where
+    events = {e.key: e for e in idx.found.events}
     # "stopped the show in 2016": a show referred to, dated otherwise, is another one
     if event is not None and event != named_event and not same_time(date, events[event].date):
         event = None
@@ -303,13 +324,7 @@ def _clause_performances(
     if event is not None:
         location = location or chain(events, event, "location")
         date = date or chain(events, event, "date")
-    span = TextSpan(sent.start_char, sent.end_char, sent.text)
-    return [
-        Performance(performer=p.key, span=span, work=w, event=event, location=location, date=date, cue=verb.text,
-                    context_rule=placed.id if event or location else None)
-        for p in performers
-        for w in works or [None]
-    ]
+    return event, location, date, placed
 
 
 #: The performance stage's table, in the order its sieves decide: the stated reading, the

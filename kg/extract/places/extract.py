@@ -95,9 +95,28 @@ def extract_places(doc: Doc, found: Found) -> tuple[Place, ...]:
     is only a place when an event or a performance is located there, or when the name
     itself ends in a venue word.
     """
-    words = token_words(doc)
     events = _event_tokens(found.event_mentions)
     builder = Builder(doc)
+    _read_names(doc, events, builder)
+    refine_kinds(doc, builder)
+    refer_back(doc, builder)
+    dateline = dateline_city_of(doc, builder)
+    link_containment(doc, builder, events, found.event_mentions)
+    if dateline is not None:
+        # a venue whose town the text never names is in the dateline's city
+        for norm in builder.order:
+            if builder.by_norm[norm]["kind"] not in GEO_RANK and builder.by_norm[norm]["in"] is None:
+                builder.contain(norm, dateline)
+    return builder.build()
+
+
+#: Verbs whose subject is a performer ("performs", "sang").
+_ACT_VERBS = tagged("performance_verbs", "act")
+
+
+def _read_names(doc: Doc, events: set[int], builder: Builder) -> None:
+    """Add every place name of the article to ``builder``, left to right."""
+    words = token_words(doc)
     ents_by_start = {e.start: e for e in doc_ents(doc) if e.label_ in _GEO_LABELS}
     full_names = full_name_surnames(doc)
     surnames = _surnames(doc, full_names)
@@ -131,30 +150,22 @@ def extract_places(doc: Doc, found: Found) -> tuple[Place, ...]:
             elif not (words.text[i][:1].isupper() or words.lower[i] == "at" or words.lower[i] in KIND_NOUNS):
                 nxt = i + 1
             else:
-                nxt = (
-                    add_kind_named(doc, i, sent.end, events, builder)
-                    or _add_venue_name(doc, i, sent.start, events, builder)
-                    or _add_stage_name(doc, i, sent.end, events, builder)
-                    or _add_gazetteer(doc, i, sent.end, builder)
-                    or _add_in_name(doc, i, sent.end, events, builder)
-                    or _add_at_name(doc, i, sent.end, events, builder)
-                    or i + 1
-                )
+                nxt = _add_by_words(doc, i, sent, events, builder)
             i = nxt
-    refine_kinds(doc, builder)
-    refer_back(doc, builder)
-    dateline = dateline_city_of(doc, builder)
-    link_containment(doc, builder, events, found.event_mentions)
-    if dateline is not None:
-        # a venue whose town the text never names is in the dateline's city
-        for norm in builder.order:
-            if builder.by_norm[norm]["kind"] not in GEO_RANK and builder.by_norm[norm]["in"] is None:
-                builder.contain(norm, dateline)
-    return builder.build()
 
 
-#: Verbs whose subject is a performer ("performs", "sang").
-_ACT_VERBS = tagged("performance_verbs", "act")
+def _add_by_words(doc: Doc, i: int, sent: Span, events: set[int], builder: Builder) -> int:
+    """A place the words at token ``i`` name, by their kind, venue word, stage, gazetteer or
+    preposition; the token after it (``i + 1`` when there is none)."""
+    return (
+        add_kind_named(doc, i, sent.end, events, builder)
+        or _add_venue_name(doc, i, sent.start, events, builder)
+        or _add_stage_name(doc, i, sent.end, events, builder)
+        or _add_gazetteer(doc, i, sent.end, builder)
+        or _add_in_name(doc, i, sent.end, events, builder)
+        or _add_at_name(doc, i, sent.end, events, builder)
+        or i + 1
+    )
 
 
 def _in_title(doc: Doc, i: int) -> bool:

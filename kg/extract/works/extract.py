@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.found import Found
 from kg.extract.model import Entity, Work, entity_at
-from kg.extract.sieves import sieve
+from kg.extract.sieves import Sieve, sieve
 from kg.extract.text.doc_index import (
     doc_ents,
     doc_text,
@@ -195,17 +195,7 @@ def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: 
     if is_art and not quoted and (span.root.dep_ in ("nsubj", "nsubjpass") or described_as_act(doc, start)):
         is_art = False
     if kind is None:
-        # a list of titles shares its kind; a quoted title after a song verb is a song
-        kind, rule = listed_kind(doc, collector, open_at, sent.start), LISTED
-        if kind is None and open_at < start:
-            kind, rule = sung_in(doc, span, sent), SUNG
-    if kind is None and (listed or quoted and music_title(span, sent, open_at)):
-        # words in marks, every one capitalised, in a sentence about playing music ("Another
-        # standout was 'Before He Cheats,'", "bowed out with Hawkins' 'Stuffy'"): a song
-        kind, rule = "song", LISTED if listed else SUNG
-    if kind is None and not creators and quoted and typeset_title(span, sent, open_at):
-        # any words in marks set as a title, said by no one ("'Starting Over' smoothly transitioned")
-        kind, rule = "work", TYPESET
+        kind, rule = _kind_by_place(doc, collector, span, sent, open_at, quoted, listed, bool(creators))
     # a quotation in marks with no sign of being a title is left to kg_quotes
     if kind is None and not is_art and not creators:
         return
@@ -214,6 +204,26 @@ def _consider(doc: Doc, collector: Collector, span: Span, quoted: bool, listed: 
         return
     rule = rule if kind else BYLINE if creators else MODEL
     collector.add(span, kind or "work", year or year_after(doc, end, sent.end), creators, rule, trim=int(glued))
+
+
+def _kind_by_place(doc: Doc, collector: Collector, span: Span, sent: Span, open_at: int, quoted: bool,
+                   listed: bool, credited: bool) -> tuple[str | None, Sieve | None]:
+    """The kind a title's place says it has, with no cue noun for it, and the sieve that says so."""
+    # a list of titles shares its kind; a quoted title after a song verb is a song
+    kind = listed_kind(doc, collector, open_at, sent.start)
+    if kind is not None:
+        return kind, LISTED
+    kind = sung_in(doc, span, sent) if open_at < span.start else None
+    if kind is not None:
+        return kind, SUNG
+    if listed or quoted and music_title(span, sent, open_at):
+        # words in marks, every one capitalised, in a sentence about playing music ("Another
+        # standout was 'Before He Cheats,'", "bowed out with Hawkins' 'Stuffy'"): a song
+        return "song", LISTED if listed else SUNG
+    if not credited and quoted and typeset_title(span, sent, open_at):
+        # any words in marks set as a title, said by no one ("'Starting Over' smoothly transitioned")
+        return "work", TYPESET
+    return None, None
 
 
 def link_creators(works: tuple[Work, ...], entities: tuple[Entity, ...]) -> tuple[Work, ...]:
