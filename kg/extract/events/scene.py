@@ -240,7 +240,7 @@ def _description_start(head: Token) -> int:
 DESCRIBED = sieve("event.described", "the show the top of an article describes when it names none",
                   "Fans gathered at a candlelit tribute concert in Glenvale. → 'candlelit tribute concert'", 0.7)
 SCENE = sieve("event.scene", "the venue or town of the article's scene, for the show it reports placed nowhere else",
-              "REVIEW: Ana Rivera, Brindle Hall ... the Lantern Tour → the Lantern Tour at Brindle Hall", 0.8)
+              "REVIEW: Ana Rivera, Brindle Hall ... the Lantern Tour → the Lantern Tour at Brindle Hall", 0.55)
 
 
 def placed_at_scene(events: tuple[Event, ...], scene: Scene, places: tuple[Place, ...]) -> tuple[Event, ...]:

@@ -66,12 +66,12 @@ _COMPANY_REACH = 8
 _LIST_GAP = 8
 
 SUBJECT = sieve("perf.subject", "the act that is the subject of the clause naming the title, and those joining it",
-                "Ana Rivera got her show on the road with 'Lantern Song'. → Ana Rivera", 0.8)
+                "Ana Rivera got her show on the road with 'Lantern Song'. → Ana Rivera", 0.91)
 OWNER = sieve("perf.owner", "the act a rendition of the title belongs to, or the title is credited to",
-              "Ana Rivera's version of 'Lantern Song'; an acoustic 'Lantern Song' by Ana Rivera → Ana Rivera", 0.8)
+              "Ana Rivera's version of 'Lantern Song'; an acoustic 'Lantern Song' by Ana Rivera → Ana Rivera", 0.5)
 RANKED = sieve("perf.ranked", "the people and groups a model trained on annotated reviews ranks as the title's "
                "performers, when the clause names none", "Rivera took the stage. 'Lantern Song' brought the crowd "
-               "to its feet. → Rivera", 0.75)
+               "to its feet. → Rivera", 0.73)
 #: The default reading's sieves, in the order they decide.
 SIEVES = (SUBJECT, OWNER, RANKED)
 

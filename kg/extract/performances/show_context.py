@@ -34,7 +34,7 @@ SENTENCE = sieve("context.sentence", "an event its sentence names, for a perform
 PARAGRAPH = sieve("context.paragraph", "the event named in the two sentences before it",
                   "The Quarry Festival opened on Friday. Rivera sang 'Lantern Song'. → Quarry Festival", 0.67)
 SCENE = sieve("context.scene", "the article's scene: the show it reports, at its venue or town",
-              "REVIEW: Rivera, Brindle Hall ... She sang 'Lantern Song'. → the show at Brindle Hall", 0.8)
+              "REVIEW: Rivera, Brindle Hall ... She sang 'Lantern Song'. → the show at Brindle Hall", 0.91)
 
 #: The show-context sieves, in the order they place a performance.
 SIEVES = (CLAUSE, SENTENCE, PARAGRAPH, SCENE)

@@ -69,7 +69,7 @@ BYLINE = sieve("work.byline", "a title credited to someone with 'by'", "'Lantern
 MODEL = sieve("work.model", "the model's WORK_OF_ART label, on words that are not a quotation",
               "Lantern Song topped the chart → a work", 0.78)
 TYPESET = sieve("work.typeset", "two or more capitalised words in quotation marks that no one says",
-                "'Salt In The Wires' smoothly gave way to the encore → a work", 0.75)
+                "'Salt In The Wires' smoothly gave way to the encore → a work", 0.73)
 CONCERT_PIECE = sieve("work.concert-piece", "a piece named by its form and number",
                       "Mahler's Symphony No. 2 → a work", 0.8)
 #: The work sieves in the order they decide.
