@@ -703,14 +703,45 @@ def _draw_labels(
     centre = {node: ax.transData.transform(pos[node]) for node in drawn}
     radius = {node: math.sqrt(_marker_area(graph.nodes[node], "o")) / 2 * points for node in drawn}
     shapes = {node: Bbox.from_bounds(*(centre[node] - radius[node]), 2 * radius[node], 2 * radius[node]) for node in drawn}
-    labels: list[Any] = []
+    room = _LabelRoom(ax, renderer, points, shapes)
+    _label_nodes(ax, graph, pos, drawn, radius, room)
+    _label_edges(ax, pos, edges, room)
 
-    def place(text: Any, own: Any, hub: bool) -> bool:
-        box = text.get_window_extent(renderer).padded(2 * points)
-        inside = ax.bbox.containsx(box.x0) and ax.bbox.containsx(box.x1) and ax.bbox.containsy(box.y0) and ax.bbox.containsy(box.y1)
-        covers_node = any(box.overlaps(shape) for node, shape in shapes.items() if node != own)
-        return inside and (hub or not covers_node) and not any(box.overlaps(other) for other in labels)
 
+class _LabelRoom:
+    """Where a label may still go on a drawn picture: inside the axes, over no label placed
+    before it and, but for the most connected nodes, over no other node."""
+
+    def __init__(self, ax: Any, renderer: Any, points: float, shapes: dict[Any, Any]) -> None:
+        self.ax = ax
+        self.renderer = renderer
+        self.points = points
+        self.shapes = shapes
+        self.labels: list[Any] = []
+
+    def fits(self, text: Any, own: Any, hub: bool) -> bool:
+        """Whether ``text`` (the label of node ``own``, if any) stands clear where it is."""
+        box = text.get_window_extent(self.renderer).padded(2 * self.points)
+        bbox = self.ax.bbox
+        inside = bbox.containsx(box.x0) and bbox.containsx(box.x1) and bbox.containsy(box.y0) and bbox.containsy(box.y1)
+        covers_node = any(box.overlaps(shape) for node, shape in self.shapes.items() if node != own)
+        return inside and (hub or not covers_node) and not any(box.overlaps(other) for other in self.labels)
+
+    def take(self, text: Any) -> None:
+        """Keep ``text`` where it is: no later label may cover it."""
+        self.labels.append(text.get_window_extent(self.renderer).padded(2 * self.points))
+
+
+def _label_nodes(
+    ax: Any,
+    graph: nx.Graph,
+    pos: dict[Any, tuple[float, float]],
+    drawn: list[Any],
+    radius: dict[Any, float],
+    room: _LabelRoom,
+) -> None:
+    """Each node's name below it, else above, right or left, wherever it first fits."""
+    points = room.points
     for rank, node in enumerate(drawn):
         data = graph.nodes[node]
         gap = radius[node] / points + 2  # points from the centre to the label
@@ -721,10 +752,16 @@ def _draw_labels(
                 path_effects=_halo(3), annotation_clip=False,
             )
             text.set_in_layout(False)
-            if place(text, node, hub=False) or (rank < 10 and place(text, node, hub=True)):
-                labels.append(text.get_window_extent(renderer).padded(2 * points))
+            if room.fits(text, node, hub=False) or (rank < 10 and room.fits(text, node, hub=True)):
+                room.take(text)
                 break
             text.remove()
+
+
+def _label_edges(
+    ax: Any, pos: dict[Any, tuple[float, float]], edges: dict[tuple[Any, Any], dict[str, list[str]]], room: _LabelRoom
+) -> None:
+    """Each named relation's label at the middle of its line, where it fits."""
     # the page labels named relations only; so does the picture, while they fit
     named = [(pair, [r for r in rel if r != _COMENTION]) for pair, rel in edges.items()]
     if sum(1 for _, relations in named if relations) > _PNG_EDGE_LABEL_LIMIT:
@@ -738,8 +775,8 @@ def _draw_labels(
             fontsize=7, color="#57606a", ha="center", va="center", zorder=2, path_effects=_halo(2),
         )
         text.set_in_layout(False)
-        if place(text, None, hub=False):
-            labels.append(text.get_window_extent(renderer).padded(2 * points))
+        if room.fits(text, None, hub=False):
+            room.take(text)
         else:
             text.remove()
 

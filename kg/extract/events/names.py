@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc, Span, Token
 
 from kg.extract.events.happenings import called_names, contest_names, happening_names
 from kg.extract.model import EventMention
@@ -224,51 +224,22 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
             # (no event name starts here: the tests below would each say so, more slowly)
             i += 1
             continue
-        tok = toks[i]
-        known = _known_at(doc, i) or _plural_at(doc, i, plurals)
-        # "Doris Day", "Lucille Ball": a person's surname, not an event ("Lantern Awards" tagged PERSON is)
-        head_kind = _HEADS.get(tok.text) if not (tok.ent_type_ == "PERSON" and tok.text in _SURNAME_HEADS) else None
-        lower_kind = _LOWER_HEADS.get(tok.text)
-        named = bool(known)
-        if known:
-            end, kind = known
-            start = title_run_start(doc, i, taken_until)
-            end, kind = _longer_name(doc, end, sent.end, kind)
-            start = _clean_start(doc, start, end)
-        elif head_kind or lower_kind:
-            # "their Last Light farewell tour": lower-case words that describe a tour, between name and head
-            last = i
-            while lower_kind and last - 1 > taken_until and toks[last - 1].lower_ in _TOUR_MODIFIERS:
-                last -= 1
-            start = title_run_start(doc, last, taken_until)
-            start = _clean_start(doc, start, i + 1)
-            # "Tin Cup Blues", "Royal Festival Hall": the name goes on past the event word
-            goes_on = i + 1 < sent.end and is_cap(toks[i + 1]) and toks[i + 1].text not in _HEADS \
-                and toks[i + 1].ent_type_ not in ("DATE", "TIME")
-            named = start < last and not goes_on
-            if named:
-                end, kind = i + 1, head_kind or lower_kind or "event"
-                # "Lantern Awards Ceremony": take the longest head
-                while end < sent.end and toks[end].text in _HEADS and toks[end].text[:1].isupper():
-                    end += 1
-            elif head_kind:
-                # a bare event word ("the Final", "the Tour") names no event
-                i += 1
-                continue
-        if not named:
+        named = _name_at(doc, i, sent.end, taken_until, plurals)
+        if named is None and _head_kind(toks[i]):
+            # a bare event word ("the Final", "the Tour") names no event
+            i += 1
+            continue
+        if named is None:
             # "the opening night"; a lower-case event word that ends no name ("the final concert",
             # "during the final") may still name a part of one
-            generic = _generic_at(doc, i, sent)
-            if generic:
-                found.append(generic)
-                taken_until = i = generic.end
-                whole = _whole_of_part(doc, generic, sent.end)
-                if whole is not None:
-                    found.append(whole)
-                    taken_until = i = whole.end
+            parts = _part_mentions(doc, i, sent)
+            if parts:
+                found.extend(parts)
+                taken_until = i = parts[-1].end
             else:
                 i += 1
             continue
+        start, end, kind = named
         start, end = _extend(doc, start, end, max(taken_until, sent.start), sent.end)
         span = doc[start:end]
         name = span.text
@@ -278,6 +249,53 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
         taken_until = end
         i = end
     return found
+
+
+def _head_kind(tok: Token) -> str | None:
+    """The kind of event a capitalised event word names, if it is one."""
+    # "Doris Day", "Lucille Ball": a person's surname, not an event ("Lantern Awards" tagged PERSON is)
+    return _HEADS.get(tok.text) if not (tok.ent_type_ == "PERSON" and tok.text in _SURNAME_HEADS) else None
+
+
+def _name_at(doc: Doc, i: int, sent_end: int, taken_until: int, plurals: frozenset[str]) -> tuple[int, int, str] | None:
+    """An event name at token ``i`` (a known name or award show starting there, or a name ending
+    in an event word there): (start, end, kind), before :func:`_extend`."""
+    known = _known_at(doc, i) or _plural_at(doc, i, plurals)
+    if known:
+        end, kind = known
+        start = title_run_start(doc, i, taken_until)
+        end, kind = _longer_name(doc, end, sent_end, kind)
+        return _clean_start(doc, start, end), end, kind
+    toks = doc_tokens(doc)
+    head_kind = _head_kind(toks[i])
+    lower_kind = _LOWER_HEADS.get(toks[i].text)
+    if not (head_kind or lower_kind):
+        return None
+    # "their Last Light farewell tour": lower-case words that describe a tour, between name and head
+    last = i
+    while lower_kind and last - 1 > taken_until and toks[last - 1].lower_ in _TOUR_MODIFIERS:
+        last -= 1
+    start = title_run_start(doc, last, taken_until)
+    start = _clean_start(doc, start, i + 1)
+    # "Tin Cup Blues", "Royal Festival Hall": the name goes on past the event word
+    goes_on = i + 1 < sent_end and is_cap(toks[i + 1]) and toks[i + 1].text not in _HEADS \
+        and toks[i + 1].ent_type_ not in ("DATE", "TIME")
+    if not (start < last and not goes_on):
+        return None
+    end, kind = i + 1, head_kind or lower_kind or "event"
+    # "Lantern Awards Ceremony": take the longest head
+    while end < sent_end and toks[end].text in _HEADS and toks[end].text[:1].isupper():
+        end += 1
+    return start, end, kind
+
+
+def _part_mentions(doc: Doc, i: int, sent: Span) -> list[EventMention]:
+    """A generic part of an event at token ``i`` ("the second day"), and the whole it is "of"."""
+    generic = _generic_at(doc, i, sent)
+    if not generic:
+        return []
+    whole = _whole_of_part(doc, generic, sent.end)
+    return [generic] if whole is None else [generic, whole]
 
 
 def _quoted(doc: Doc, start: int, end: int) -> bool:

@@ -60,28 +60,52 @@ def resolve_reference(
         # "it added": only an organisation says things as "it"
         gender = "p"
     if gender is not None:
-        kinds = ("group", "organization") if gender == "p" else ("person",)
-        target = _most_salient(
-            clusters, focus, kinds, None if gender == "p" else gender,
-            _clause_subject(token, of_token) or _object_named(token, of_token),
-        )
-        if target is not None and gender != "p" and _unknown_subject_before(doc, token, of_token, target):
-            # "Dahl disagreed. '...,' she said." with Dahl unrecognised: she may well be Dahl
-            target = None
-        elif target is None and gender != "p" and not _candidates(clusters, focus, kinds, gender, None):
-            # nobody yet to refer back to: '"...," she said. Ana Rivera, 41, ...' names her next
-            target = _named_next(doc, token, kinds, gender, of_token)
-        if target is not None:
-            target.mentions.append((token.idx, token.idx + len(token)))
-            of_token[token.i] = target
-            if gender != "p" and target.gender is None:
-                target.gender = gender
-        return target
+        return _resolve_pronoun(doc, token, gender, clusters, focus, of_token)
     kind = description_noun(token)
     if kind is None:
         return None
     if kind == "proxy":
         return proxy_for(doc, token, of_token)
+    return _resolve_description(doc, token, kind, clusters, focus, of_token)
+
+
+def _resolve_pronoun(
+    doc: Doc,
+    token: Token,
+    gender: str,
+    clusters: list[Cluster],
+    focus: Salience[Cluster],
+    of_token: dict[int, Cluster],
+) -> Cluster | None:
+    """Resolve the pronoun at ``token`` ("p" for an organisation's "it") and record it."""
+    kinds = ("group", "organization") if gender == "p" else ("person",)
+    target = _most_salient(
+        clusters, focus, kinds, None if gender == "p" else gender,
+        _clause_subject(token, of_token) or _object_named(token, of_token),
+    )
+    if target is not None and gender != "p" and _unknown_subject_before(doc, token, of_token, target):
+        # "Dahl disagreed. '...,' she said." with Dahl unrecognised: she may well be Dahl
+        target = None
+    elif target is None and gender != "p" and not _candidates(clusters, focus, kinds, gender, None):
+        # nobody yet to refer back to: '"...," she said. Ana Rivera, 41, ...' names her next
+        target = _named_next(doc, token, kinds, gender, of_token)
+    if target is not None:
+        target.mentions.append((token.idx, token.idx + len(token)))
+        of_token[token.i] = target
+        if gender != "p" and target.gender is None:
+            target.gender = gender
+    return target
+
+
+def _resolve_description(
+    doc: Doc,
+    token: Token,
+    kind: str,
+    clusters: list[Cluster],
+    focus: Salience[Cluster],
+    of_token: dict[int, Cluster],
+) -> Cluster | None:
+    """Resolve the definite description whose noun is ``token`` and record it."""
     start = description_start(doc, token)
     if (
         start is None
@@ -94,8 +118,35 @@ def resolve_reference(
     kinds = ("person",) if kind == "person" else ("group", "organization")
     age = age_of(doc[start : token.i + 1].text) or age_after(doc, token.i)
     gender = PERSON_NOUNS.get(token.lower_)
+    target = _described_target(doc, token, start, kind, kinds, gender, age, clusters, focus, of_token)
+    if (
+        target is None
+        and kind == "person"
+        and token.dep_ in labels("subject")
+        and not _candidates(clusters, focus, kinds, gender, None)
+    ):
+        # a lede that names its subject a sentence late: "The singer, 45, told ... . Ana Rivera ..."
+        target = _named_next(doc, token, kinds, gender, of_token, age)
+    if target is not None:
+        add_description(target, doc[start : description_end(token)], of_token)
+    return target
+
+
+def _described_target(
+    doc: Doc,
+    token: Token,
+    start: int,
+    kind: str,
+    kinds: tuple[str, ...],
+    gender: str | None,
+    age: int | None,
+    clusters: list[Cluster],
+    focus: Salience[Cluster],
+    of_token: dict[int, Cluster],
+) -> Cluster | None:
+    """The entity a description refers back to, tried from the surest reading to the loosest."""
     subject = _sentence_subject(token, of_token) or _object_named(token, of_token)
-    target = (
+    return (
         _holder_of(clusters, doc[token.i : description_end(token)].text)
         or _described_before(clusters, focus, token, kinds, age)
         # "the 'Golden Hour' singer": whoever the article has release or sing that title
@@ -113,17 +164,6 @@ def resolve_reference(
         or _most_salient(clusters, focus, kinds, gender, subject, age)
         or (_only_group(clusters, focus) if kind == "group" else None)
     )
-    if (
-        target is None
-        and kind == "person"
-        and token.dep_ in labels("subject")
-        and not _candidates(clusters, focus, kinds, gender, None)
-    ):
-        # a lede that names its subject a sentence late: "The singer, 45, told ... . Ana Rivera ..."
-        target = _named_next(doc, token, kinds, gender, of_token, age)
-    if target is not None:
-        add_description(target, doc[start : description_end(token)], of_token)
-    return target
 
 
 #: Verbs whose subject made or performed the title that is their object.

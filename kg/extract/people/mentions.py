@@ -80,63 +80,9 @@ def name_mentions(doc: Doc, found_before: Found) -> list[NameMention]:
     blocked = blocked_ranges(found_before)
     things = record_names(found_before)
     covered: set[int] = set()
-    spans: list[tuple[Span, Span]] = []
-    claimed: list[Span] = []
-    for ent in doc_ents(doc):
-        covered.update(range(ent.start, ent.end))
-        owned = possessed_name(doc, ent.start, ent.end)
-        if owned is not None:
-            spans.append((owned, owned))
-        start, end = trim_of(doc, ent.start, ent.end)
-        while end - start > 2 and doc[start + 1].pos_ == "PROPN" and (
-            doc[start].lower_ in PERSON_NOUNS or doc[start].lower_ in TITLE_ABBREVIATIONS
-            or given_name(doc[start + 1]) and not given_name(doc[start]) and doc[start].lower_ not in HONORIFICS
-        ):
-            # "Councillor X Y", "Frontwoman X Y", "Islander Peter Y": a word before a given name is a
-            # description, not part of the name
-            start += 1
-        while (
-            start > 0
-            and start == ent.start
-            and given_name(doc[start - 1])
-            and (doc[start - 1].ent_iob_ == "O" or month_as_given_name(doc[start - 1]))
-        ):
-            # "Ana [Rivera]": a given name the model left out of the entity
-            start -= 1
-            covered.add(start)
-        span = doc[start:end]
-        if (
-            end <= start
-            or ent.label_ in _NUMERIC_LABELS
-            or not looks_like_name(span)
-            or in_marks(span)
-            or modifier_of(span)
-        ):
-            continue
-        if len(span) == 1 and (ent.label_ == "NORP" or is_demonym(span.text)) and _described(span):
-            # "the 81-year-old Democrat", "the young Parisian": a party, a nationality or a town's
-            # people heading a description is no name
-            continue
-        if is_platform(span):
-            # "posted on Chirper": a platform is where words appear, not who says them
-            continue
-        if (
-            name_key(span.text) in things or overlaps_of(blocked, span.start_char, span.end_char)
-        ) and not (_acts_like_person(span) or _named_person(ent, span)
-                   or ent.label_ in ORG_LABELS and subject_of_performing(span)):
-            # "X Festival" tagged PERSON, or words claimed by places, works or events, unless it
-            # speaks or is a given name acting; a surname may still join its person below
-            claimed.append(span)
-            continue
-        spans.append((ent, span))
+    spans, claimed = _entity_spans(doc, blocked, things, covered)
     plural = plural_names(doc)
     outvoted = _outvoted_names(doc)
-
-    def tagged_person(ent: Span, span: Span) -> bool:
-        # tagged PERSON (not a venue, nor a name whose other tags outvote it), or a person by its words
-        return (ent.label_ == "PERSON" and not is_venue(span) and span.text not in outvoted
-                or given_name_first(span) or after_role(span))
-
     towns = frozenset(name_key(p.name) for p in found_before.places if p.kind in TOWN_KINDS)
     # "bluegrass legend X Y", "belonged to Jade Y": people the model did not tag at all
     described = [span for span in candidate_runs(doc, covered, blocked) if untagged_person(span)]
@@ -147,51 +93,151 @@ def name_mentions(doc: Doc, found_before: Found) -> list[NameMention]:
         mention_of(span, "group" if (span.text in plural or _after_group_noun(span) or the_plural(span))
                  and not given_name_first(span) else "person")
         for ent, span in spans
-        if tagged_person(ent, span)
+        if _tagged_person(ent, span, outvoted)
     ]
     parts = name_parts(people)
     # "Lopes beat Rivera" after "top seed Ana Rivera": a person's surname tagged as a place
     people += [mention_of(span, "person") for span in claimed if _surname_of(span, people)]
     found = list(people)
     for ent, span in spans:
-        if tagged_person(ent, span):
+        if _tagged_person(ent, span, outvoted):
             continue
-        if span.text.lower() in parts or subject_with_pronoun(span) or surname_acts(span):
-            # part of a person's name, a mislabelled subject taken up by "he"/"she", or a
-            # full name whose surname alone acts as a person elsewhere
-            found.append(mention_of(span, "person"))
-        elif ent.label_ in ORG_LABELS and span.end == ent.end and is_speaking_org(span):
-            # an organisation that speaks or acts; "the band X" is a group
-            found.append(mention_of(span, "group" if _after_group_noun(span) else "organization"))
-        elif ent.label_ in ORG_LABELS and span.end == ent.end and subject_of_performing(span):
-            # "The X Philharmonic performed ...": an ensemble
-            found.append(mention_of(span, "group"))
-        elif ent.label_ in ORG_LABELS and span.end == ent.end and member_of(span):
-            # "the singer of X", "Y of X joined": X is the band its member plays in
-            found.append(mention_of(span, "group"))
-        elif _after_group_noun(span) and span.end == ent.end and ent.label_ in labels("place-or-org"):
-            # "the trio Blackwater Creek" tagged as a place, "folk duo X & Y" as a company
-            found.append(mention_of(span, "group"))
-        elif subject_of_saying(span):
-            # a person mislabelled as a work or a place, who speaks ("the Kestrels said": a band);
-            # a town or a country that speaks is its government ("North Korea said")
-            town = name_key(span.text) in towns and not used_as_surname(span)
-            kind = "organization" if town else "group" if the_plural(span) else "person"
-            found.append(mention_of(span, kind))
+        mention = _mislabelled_mention(ent, span, parts, towns)
+        if mention is not None:
+            found.append(mention)
     found.extend(missed_names(doc, parts | name_parts(found), covered, blocked, plural))
     found.extend(plural_proper_subjects(doc, found, blocked, plural))
     found.extend(repeated_names(doc, found, blocked))
+    found = _drop_events_and_place_heads(found, found_before)
+    found = _cut_run_on_names(found)
+    found.sort(key=lambda m: m.start)
+    return found
+
+
+def _entity_spans(
+    doc: Doc, blocked: list[tuple[int, int]], things: frozenset[str], covered: set[int]
+) -> tuple[list[tuple[Span, Span]], list[Span]]:
+    """The model's entities as (entity, name) pairs, and the names claimed by places, works or events.
+
+    Each entity's tokens are added to ``covered``, with a given name the model left out of it.
+    """
+    spans: list[tuple[Span, Span]] = []
+    claimed: list[Span] = []
+    for ent in doc_ents(doc):
+        covered.update(range(ent.start, ent.end))
+        owned = possessed_name(doc, ent.start, ent.end)
+        if owned is not None:
+            spans.append((owned, owned))
+        start, end = trim_of(doc, ent.start, ent.end)
+        start = _past_description(doc, start, end)
+        start = _with_given_name(doc, ent, start, covered)
+        span = doc[start:end]
+        if end <= start or _no_name(ent, span):
+            continue
+        if _claimed(ent, span, things, blocked):
+            # "X Festival" tagged PERSON, or words claimed by places, works or events, unless it
+            # speaks or is a given name acting; a surname may still join its person below
+            claimed.append(span)
+            continue
+        spans.append((ent, span))
+    return spans, claimed
+
+
+def _past_description(doc: Doc, start: int, end: int) -> int:
+    """Where a name starts once the describing words before its given name are dropped."""
+    while end - start > 2 and doc[start + 1].pos_ == "PROPN" and (
+        doc[start].lower_ in PERSON_NOUNS or doc[start].lower_ in TITLE_ABBREVIATIONS
+        or given_name(doc[start + 1]) and not given_name(doc[start]) and doc[start].lower_ not in HONORIFICS
+    ):
+        # "Councillor X Y", "Frontwoman X Y", "Islander Peter Y": a word before a given name is a
+        # description, not part of the name
+        start += 1
+    return start
+
+
+def _with_given_name(doc: Doc, ent: Span, start: int, covered: set[int]) -> int:
+    """Where a name starts once given names the model left out before the entity are taken in
+    (and added to ``covered``)."""
+    while (
+        start > 0
+        and start == ent.start
+        and given_name(doc[start - 1])
+        and (doc[start - 1].ent_iob_ == "O" or month_as_given_name(doc[start - 1]))
+    ):
+        # "Ana [Rivera]": a given name the model left out of the entity
+        start -= 1
+        covered.add(start)
+    return start
+
+
+def _no_name(ent: Span, span: Span) -> bool:
+    """Whether the trimmed words of an entity name no one who could speak."""
+    if (
+        ent.label_ in _NUMERIC_LABELS
+        or not looks_like_name(span)
+        or in_marks(span)
+        or modifier_of(span)
+    ):
+        return True
+    if len(span) == 1 and (ent.label_ == "NORP" or is_demonym(span.text)) and _described(span):
+        # "the 81-year-old Democrat", "the young Parisian": a party, a nationality or a town's
+        # people heading a description is no name
+        return True
+    # "posted on Chirper": a platform is where words appear, not who says them
+    return is_platform(span)
+
+
+def _claimed(ent: Span, span: Span, things: frozenset[str], blocked: list[tuple[int, int]]) -> bool:
+    """Whether a name is a place's, a work's or an event's, and does not act as a person."""
+    return (
+        name_key(span.text) in things or overlaps_of(blocked, span.start_char, span.end_char)
+    ) and not (_acts_like_person(span) or _named_person(ent, span)
+               or ent.label_ in ORG_LABELS and subject_of_performing(span))
+
+
+def _tagged_person(ent: Span, span: Span, outvoted: frozenset[str]) -> bool:
+    """Tagged PERSON (not a venue, nor a name whose other tags outvote it), or a person by its words."""
+    return (ent.label_ == "PERSON" and not is_venue(span) and span.text not in outvoted
+            or given_name_first(span) or after_role(span))
+
+
+def _mislabelled_mention(ent: Span, span: Span, parts: set[str], towns: frozenset[str]) -> NameMention | None:
+    """A person, group or organisation the model tagged as something else, known by what it does."""
+    if span.text.lower() in parts or subject_with_pronoun(span) or surname_acts(span):
+        # part of a person's name, a mislabelled subject taken up by "he"/"she", or a
+        # full name whose surname alone acts as a person elsewhere
+        return mention_of(span, "person")
+    if ent.label_ in ORG_LABELS and span.end == ent.end and is_speaking_org(span):
+        # an organisation that speaks or acts; "the band X" is a group
+        return mention_of(span, "group" if _after_group_noun(span) else "organization")
+    if ent.label_ in ORG_LABELS and span.end == ent.end and subject_of_performing(span):
+        # "The X Philharmonic performed ...": an ensemble
+        return mention_of(span, "group")
+    if ent.label_ in ORG_LABELS and span.end == ent.end and member_of(span):
+        # "the singer of X", "Y of X joined": X is the band its member plays in
+        return mention_of(span, "group")
+    if _after_group_noun(span) and span.end == ent.end and ent.label_ in labels("place-or-org"):
+        # "the trio Blackwater Creek" tagged as a place, "folk duo X & Y" as a company
+        return mention_of(span, "group")
+    if subject_of_saying(span):
+        # a person mislabelled as a work or a place, who speaks ("the Kestrels said": a band);
+        # a town or a country that speaks is its government ("North Korea said")
+        town = name_key(span.text) in towns and not used_as_surname(span)
+        kind = "organization" if town else "group" if the_plural(span) else "person"
+        return mention_of(span, kind)
+    return None
+
+
+def _drop_events_and_place_heads(found: list[NameMention], found_before: Found) -> list[NameMention]:
+    """Person mentions that are an event's name or a place's first word alone, dropped."""
     # a headline's "X Festival adds ..." speaks, but an event is nobody (a work may be a
     # person's name the works stage misread, so only events count here)
     events = frozenset(name_key(e.name) for e in found_before.events)
     # "a second Wembley date" beside "Wembley Stadium": the place's first word is no one
     place_heads = frozenset(name_key(p.name.split()[0]) for p in found_before.places if len(p.name.split()) > 1)
     full_names = " ".join(m.text for m in found if m.kind == "person" and " " in m.text).split()
-    found = [m for m in found if m.kind != "person" or name_key(m.text) not in events and not (
+    return [m for m in found if m.kind != "person" or name_key(m.text) not in events and not (
         " " not in m.text and name_key(m.text) in place_heads and m.text not in full_names)]
-    found = _cut_run_on_names(found)
-    found.sort(key=lambda m: m.start)
-    return found
 
 
 def _outvoted_names(doc: Doc) -> frozenset[str]:

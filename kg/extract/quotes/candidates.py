@@ -119,6 +119,18 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
     if split is not None:
         # '"A," said X, "B." Y laughed.': the second half is X's, whatever follows it
         return split
+    cue = _cue_after(cand, in_quote) or _cue_before(cand, in_quote)
+    if cue is not None:
+        return cue
+    later = [t for t in cand.right if is_say_verb(t) and t.pos_ != "NOUN" and governs(t, content)]
+    if later:
+        return _cue_of(later[0], in_quote)
+    return _phrase_cue(cand) or _dash_cue(cand)
+
+
+def _cue_after(cand: Candidate, in_quote: set[int]) -> _Cue | None:
+    """A verb of saying near after the closing mark whose subject, or a description, comes between."""
+    content = cand.content
     after = [t for t in cand.right[:_NEAR_AFTER] if is_say_verb(t) and t.pos_ != "NOUN"]
     closed = content.text.rstrip().endswith(".")
     ended = content.text.rstrip()[-1:] in _STOPS
@@ -140,37 +152,45 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
             # (a name there, '"...," X, a strategist, said', outranks whatever follows the verb)
             cue = _cue_of(after[0], in_quote)
             return replace(cue, speaker=described if described.pos_ == "PROPN" else cue.speaker or described)
+    return None
+
+
+def _cue_before(cand: Candidate, in_quote: set[int]) -> _Cue | None:
+    """A verb of saying before the opening mark: near it, or one whose clause holds the words."""
+    content = cand.content
     before = [t for t in cand.left if is_say_verb(t) and t.pos_ != "NOUN"]
-    if before:
-        verb = before[-1]
-        between = content_words([t for t in cand.left if t.i > verb.i])
-        if len(between) > _NEAR_BEFORE and governs(verb, content):
-            # words deep in reported speech are the reporter's source's: "X said the trustees
-            # told the judges they 'staged a sit-in'", "X said Y will continue to be 'a champion'"
-            outer = [t for t in before if t is not verb and _reports(t, verb) and _cue_of(t, in_quote).speaker]
-            return _cue_of(outer[0] if outer else verb, in_quote)
-        if not governs(verb, content) and (
-            verb.dep_ in labels("noun-clause") or _cue_of(verb, in_quote).speaker is None
-        ):
-            # 'saying anybody who complains about it "is not having a good night"', 'said the
-            # reported bomber had "roots"': the nearest verb modifies a noun, its clause ends
-            # before the words; the verb whose clause holds them speaks
-            governing = [t for t in before if governs(t, content)]
-            if governing:
-                return _cue_of(governing[-1], in_quote)
-        if len(between) <= _NEAR_BEFORE or governs(verb, content):
-            # She added: "..." / said she felt "very protective"
-            return _cue_of(verb, in_quote)
-    else:
+    if not before:
         # 'X said the town kept "every promise" because it had "a plan"': the left context
         # stops at the first quotation, but the verb over both stands before it
         earlier = [t for t in _sentence_before_left(cand, in_quote) if is_say_verb(t) and t.pos_ != "NOUN"]
         governing = [t for t in earlier if governs(t, content)]
         if governing and not done_by_named_subject(content):
             return _cue_of(governing[0], in_quote)
-    later = [t for t in cand.right if is_say_verb(t) and t.pos_ != "NOUN" and governs(t, content)]
-    if later:
-        return _cue_of(later[0], in_quote)
+        return None
+    verb = before[-1]
+    between = content_words([t for t in cand.left if t.i > verb.i])
+    if len(between) > _NEAR_BEFORE and governs(verb, content):
+        # words deep in reported speech are the reporter's source's: "X said the trustees
+        # told the judges they 'staged a sit-in'", "X said Y will continue to be 'a champion'"
+        outer = [t for t in before if t is not verb and _reports(t, verb) and _cue_of(t, in_quote).speaker]
+        return _cue_of(outer[0] if outer else verb, in_quote)
+    if not governs(verb, content) and (
+        verb.dep_ in labels("noun-clause") or _cue_of(verb, in_quote).speaker is None
+    ):
+        # 'saying anybody who complains about it "is not having a good night"', 'said the
+        # reported bomber had "roots"': the nearest verb modifies a noun, its clause ends
+        # before the words; the verb whose clause holds them speaks
+        governing = [t for t in before if governs(t, content)]
+        if governing:
+            return _cue_of(governing[-1], in_quote)
+    if len(between) <= _NEAR_BEFORE or governs(verb, content):
+        # She added: "..." / said she felt "very protective"
+        return _cue_of(verb, in_quote)
+    return None
+
+
+def _phrase_cue(cand: Candidate) -> _Cue | None:
+    """A two-word cue whose object is the speaker, after the quotation or before it."""
     for tokens in (own_right(cand), cand.left):
         for t in tokens:
             following = t.doc[t.i + 1] if t.i + 1 < len(t.doc) else None
@@ -180,7 +200,7 @@ def find_cue(cand: Candidate, in_quote: set[int]) -> _Cue | None:
                 pair = t.doc[t.i : t.i + 2]
                 span = TextSpan(pair.start_char, pair.end_char, pair.text)
                 return _Cue(t, span.text, span, objs[0] if objs else None)
-    return _dash_cue(cand)
+    return None
 
 
 def _reported_before(cand: Candidate, after: Token) -> bool:

@@ -51,7 +51,20 @@ def is_not_a_quote(doc: Doc, cand: Candidate, found: Found) -> bool:
     if before is not None and _after_title_word(cand.left) and not _sentence_like(content):
         # "the song 'X'", "her 2011 hit anthem 'X'"
         return True
-    if (
+    if _title_as_modifier(cand, words, before, after) or _nickname(cand, words, before, after):
+        return True
+    if _scare_quote(cand, words, found) or _name_in_capitals(cand, words, before):
+        return True
+    if _title_ending_sentence(cand, words):
+        return True
+    # a single-marked span needs a cue or a headline colon, else it is an aside or an apostrophe slip
+    return cand.mark.single and cand.cue is None and not after_colon(cand)
+
+
+def _title_as_modifier(cand: Candidate, words: list[Token], before: Token | None, after: Token | None) -> bool:
+    """A title in marks between a determiner and the noun it modifies, not words said there."""
+    # "the 'X' singer": a title used as a modifier
+    return (
         before is not None
         and before.lower_ in _MODIFIER_DETS | function_words("genitive")
         and before.dep_ != "mark"
@@ -59,9 +72,11 @@ def is_not_a_quote(doc: Doc, cand: Candidate, found: Found) -> bool:
         and after.pos_ in ("NOUN", "PROPN")
         and after.is_alpha
         and not _said_in_a_noun_phrase(cand, words)
-    ):
-        # "the 'X' singer": a title used as a modifier
-        return True
+    )
+
+
+def _nickname(cand: Candidate, words: list[Token], before: Token | None, after: Token | None) -> bool:
+    """A nickname in capitals: inside a person's name, or after a word that gives one."""
     if (
         before is not None
         and after is not None
@@ -70,11 +85,12 @@ def is_not_a_quote(doc: Doc, cand: Candidate, found: Found) -> bool:
         and before.is_title
         and after.is_title
         and title_case(words)
-        and not _exclaimed(content, words)
+        and not _exclaimed(cand.content, words)
     ):
         # Dwayne "The Rock" Johnson
         return True
-    if (
+    # dubbed "The King", known as "X"
+    return bool(
         before is not None
         and (
             before.lower_ in _NICKNAME_WORDS
@@ -83,21 +99,26 @@ def is_not_a_quote(doc: Doc, cand: Candidate, found: Found) -> bool:
             and cand.left[-2].lower_ == "known"
         )
         and title_case(words)
-    ):
-        # dubbed "The King", known as "X"
-        return True
+    )
+
+
+def _scare_quote(cand: Candidate, words: list[Token], found: Found) -> bool:
+    """Words put in marks to keep the writer's distance from them, not to report them."""
     if "".join(t.lower_ for t in cand.left[-3:]).endswith("so-called"):
         # the so-called "experts": a scare quote, whatever its length
         return True
-    if (
+    # scare quotes: one or two words and no verb, not a line of dialogue ("Exactly!" she said)
+    return (
         len(words) <= 2
         and not any(t.pos_ in ("VERB", "AUX") for t in words)
         and not _short_utterance(cand)
         and not _reported_words(cand)
         and not _characterised(cand, found.entities)
-    ):
-        # scare quotes: one or two words and no verb, not a line of dialogue ("Exactly!" she said)
-        return True
+    )
+
+
+def _name_in_capitals(cand: Candidate, words: list[Token], before: Token | None) -> bool:
+    """A Title In Capitals that names something: with no cue, or after a word that names a programme."""
     if (
         cand.cue is None
         and title_case(words)
@@ -106,20 +127,15 @@ def is_not_a_quote(doc: Doc, cand: Candidate, found: Found) -> bool:
     ):
         # a Title In Capitals with no cue is a name of something
         return True
-    if (
+    # a programme or a paper, whatever the cue: 'said on "Meet the Press"', 'told CNN's "New Day"',
+    # 'told "Morning Desk"' (the one told), 'an episode of "Night Court"'
+    return (
         before is not None
         and (before.lower_ in _BEFORE_A_NAME or before.pos_ == "PROPN"
              or before.lemma_.lower() in _TELLING)
         and len(words) <= 6
         and title_case(words)
-    ):
-        # a programme or a paper, whatever the cue: 'said on "Meet the Press"', 'told CNN's "New Day"',
-        # 'told "Morning Desk"' (the one told), 'an episode of "Night Court"'
-        return True
-    if _title_ending_sentence(cand, words):
-        return True
-    # a single-marked span needs a cue or a headline colon, else it is an aside or an apostrophe slip
-    return cand.mark.single and cand.cue is None and not after_colon(cand)
+    )
 
 
 #: Most words of a title that ends its sentence inside the marks ('the award for "Lantern Song."').

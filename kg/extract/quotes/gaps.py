@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spacy.tokens import Token
+from spacy.tokens import Span, Token
 
 from kg.extract.model import Entity, entity_at
 from kg.extract.quotes.candidates import Candidate, content_words
@@ -36,14 +36,7 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
     doc, text = ctx.doc, ctx.text
     lo = prev.mark.close_at if prev.mark.close_at is not None else prev.mark.end
     hi = cand.mark.open_at
-    gap_text = text[lo:hi]
-    lines = [line.strip() for line in gap_text.split("\n") if line.strip()]
-    # an interviewer's question between two answers ("Was it hard to record?") is no break
-    # (after the rest of the answer's own paragraph: '..." he says.')
-    worded = [line.strip() for line in gap_text.split("\n")[1:] if any(c.isalpha() for c in line)]
-    asked = len(worded) == 1 and worded[0].endswith("?") and worded[0][:1] not in "\"“‘'"
-    if (gap_text.count("\n") > 2 or len(lines) > 1) and not asked:
-        # a whole paragraph of narration (or more) between the two: a clear break
+    if _paragraph_between(text[lo:hi]):
         return False
     gap = doc.char_span(lo + 1, hi, alignment_mode="contract") if hi > lo + 1 else None
     if gap is None:
@@ -66,30 +59,58 @@ def clear_gap(ctx: QuoteContext, prev: Candidate, cand: Candidate) -> bool:
     reported: set[int] = set()
     if prev.cue is not None and prev.cue.token.i < prev.content.start and not content_words(cand.left):
         reported = {w.i for w in prev.cue.token.subtree}
+    return not _someone_else_between(ctx, prev, prev.speaker, gap, own_words | own_clause, own_sentence, reported)
+
+
+def _paragraph_between(gap_text: str) -> bool:
+    """Whether a whole paragraph of narration (or more) stands between two quotations."""
+    lines = [line.strip() for line in gap_text.split("\n") if line.strip()]
+    # an interviewer's question between two answers ("Was it hard to record?") is no break
+    # (after the rest of the answer's own paragraph: '..." he says.')
+    worded = [line.strip() for line in gap_text.split("\n")[1:] if any(c.isalpha() for c in line)]
+    asked = len(worded) == 1 and worded[0].endswith("?") and worded[0][:1] not in "\"“‘'"
+    # a whole paragraph of narration (or more) between the two: a clear break
+    return (gap_text.count("\n") > 2 or len(lines) > 1) and not asked
+
+
+def _someone_else_between(
+    ctx: QuoteContext,
+    prev: Candidate,
+    speaker: Entity,
+    gap: Span,
+    own: set[int],
+    own_sentence: set[int],
+    reported: set[int],
+) -> bool:
+    """Whether someone other than ``speaker`` is named, is a new subject or speaks in ``gap``.
+
+    ``own`` are the speaker's own words there, ``own_sentence`` the rest of the previous cue's
+    sentence and ``reported`` the rest of the clause its cue governs.
+    """
     for t in gap:
-        if t.i in own_words or t.i in own_clause:
+        if t.i in own:
             continue
         other = token_entity(ctx, t)
         own_cue = prev.cue is not None and t.i == prev.cue.token.i
         if t.i in own_sentence and not is_say_verb(t) and not is_say_verb(t.head):
             continue
-        if other is not None and other.key != prev.speaker.key and _may_speak(t):
+        if other is not None and other.key != speaker.key and _may_speak(t):
             # someone else is named in between, where they could be the one speaking
-            return False
+            return True
         if t.i in reported:
             continue
         if t.dep_ in labels("subject") and t.pos_ in ("PROPN", "NOUN") and not t.is_space:
             # '"...", after the commission "recommended it"': a new subject, someone else's words
             # ("..., her voice catching": the speaker's own voice, hands or eyes are no one else)
             owners = [token_entity(ctx, c) for c in t.children if c.dep_ == "poss"]
-            if other is None and any(o is not None and o.key == prev.speaker.key for o in owners):
+            if other is None and any(o is not None and o.key == speaker.key for o in owners):
                 continue
             if other is None:
-                return False
+                return True
         if is_say_verb(t) and not own_cue and t.pos_ != "NOUN" and any(c.dep_ in labels("subject") for c in t.children):
             # another verb of saying with a subject of its own: another utterance
-            return False
-    return True
+            return True
+    return False
 
 
 def _may_speak(token: Token) -> bool:

@@ -36,12 +36,9 @@ def speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
 
     Words inside quotation marks are never the speaker, whatever the parser made of them.
     """
-    nxt = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
-    if nxt is not None and nxt.pos_ == "PROPN" and (verb.i == 0 or "\n" in verb.doc[verb.i - 1].text or verb.is_sent_start):
-        # 'Said X: "..."', 'Added X: "..."': a sentence opening on the verb names its speaker next
-        while nxt.i + 1 < len(verb.doc) and verb.doc[nxt.i + 1].pos_ == "PROPN":
-            nxt = verb.doc[nxt.i + 1]
-        return nxt
+    opening = _named_after_opening(verb)
+    if opening is not None:
+        return opening
     subjectless = not any(c.dep_ in _SUBJECT for c in verb.children)
     reporter = (_reporter_of_participle(verb, in_quote) or _name_before(verb, in_quote)) if subjectless else None
     if reporter is not None:
@@ -55,22 +52,46 @@ def speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
     if verb.tag_ == "VBG" and subjectless:
         # ", telling the chamber that ...", ", adding ...": a participle speaks for the subject of
         # the sentence, however the parser attached it
-        heads = [verb]
-        while heads[-1].head.i != heads[-1].i:
-            heads.append(heads[-1].head)
-        # the root's subject; failing one outside the quotation (the parser may make the quoted
-        # verb the root), the nearest verb above with one ("X was unmoved, telling the press, ...")
-        for v in (heads[-1], *heads[1:-1]):
-            subjects = [c for c in _subjects(v, in_quote) if c.i < verb.i]
-            if subjects:
-                # the subject nearest the main verb ("CITY — Mayor X on Tuesday defended")
-                return owner(min(subjects, key=lambda c: abs(c.i - v.i)))
+        subject = _participle_subject(verb, in_quote)
+        if subject is not None:
+            return owner(subject)
     if verb.dep_ == "acl" and 0 < verb.i - verb.head.i <= 2 and verb.head.pos_ in ("PROPN", "NOUN"):
         # '"...," Trump posted on ...' parsed as a noun modified by "posted": the noun speaks
         return owner(verb.head)
     if verb.dep_ == "amod" and verb.head.i == verb.i + 1 and verb.head.pos_ == "PROPN" and verb.i > 0:
         # '"...", added KCNA.' parsed as an adjective on the name
         return owner(verb.head) if is_mark(verb.doc[verb.i - 1].text, _AFTER_QUOTE) else None
+    return _climbing_subject(verb, in_quote)
+
+
+def _named_after_opening(verb: Token) -> Token | None:
+    """The last word of the name right after a verb that opens its sentence or line."""
+    nxt = verb.doc[verb.i + 1] if verb.i + 1 < len(verb.doc) else None
+    if nxt is not None and nxt.pos_ == "PROPN" and (verb.i == 0 or "\n" in verb.doc[verb.i - 1].text or verb.is_sent_start):
+        # 'Said X: "..."', 'Added X: "..."': a sentence opening on the verb names its speaker next
+        while nxt.i + 1 < len(verb.doc) and verb.doc[nxt.i + 1].pos_ == "PROPN":
+            nxt = verb.doc[nxt.i + 1]
+        return nxt
+    return None
+
+
+def _participle_subject(participle: Token, in_quote: set[int]) -> Token | None:
+    """The subject, before ``participle``, of its sentence's root or else of the nearest verb above it."""
+    heads = [participle]
+    while heads[-1].head.i != heads[-1].i:
+        heads.append(heads[-1].head)
+    # the root's subject; failing one outside the quotation (the parser may make the quoted
+    # verb the root), the nearest verb above with one ("X was unmoved, telling the press, ...")
+    for v in (heads[-1], *heads[1:-1]):
+        subjects = [c for c in _subjects(v, in_quote) if c.i < participle.i]
+        if subjects:
+            # the subject nearest the main verb ("CITY — Mayor X on Tuesday defended")
+            return min(subjects, key=lambda c: abs(c.i - v.i))
+    return None
+
+
+def _climbing_subject(verb: Token, in_quote: set[int]) -> Token | None:
+    """The subject of ``verb``, or of the clause above it, climbing at most four heads."""
     v = verb
     for _ in range(4):
         subjects = _subjects(v, in_quote)
@@ -93,18 +114,8 @@ def speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
                 return owner(v.head)
             return owner(subject)
         if v.i == verb.i:
-            # "said the minister": the subject parsed as an object after the verb
-            objects = [
-                c
-                for c in v.children
-                if c.dep_ in labels("speaker-object")
-                and c.i > v.i
-                and c.pos_ in ("PROPN", "NOUN")
-                # ('"...," X, the strategist, said Friday evening': a time is nobody)
-                and c.ent_type_ not in _NUMERIC_LABELS
-            ]
-            named = objects[0] if objects else named_after_cue(v)
-            if named is not None and v.i > 0 and is_mark(v.doc[v.i - 1].text, _AFTER_QUOTE):
+            named = _object_after_cue(v)
+            if named is not None:
                 return named
         if v.dep_ == "relcl":
             # "X, who said": the noun the clause hangs off
@@ -112,6 +123,24 @@ def speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
         if v.dep_ not in labels("speaker-climb"):
             return None
         v = v.head
+    return None
+
+
+def _object_after_cue(verb: Token) -> Token | None:
+    """The speaker a cue right after a quotation names after it, parsed as its object."""
+    # "said the minister": the subject parsed as an object after the verb
+    objects = [
+        c
+        for c in verb.children
+        if c.dep_ in labels("speaker-object")
+        and c.i > verb.i
+        and c.pos_ in ("PROPN", "NOUN")
+        # ('"...," X, the strategist, said Friday evening': a time is nobody)
+        and c.ent_type_ not in _NUMERIC_LABELS
+    ]
+    named = objects[0] if objects else named_after_cue(verb)
+    if named is not None and verb.i > 0 and is_mark(verb.doc[verb.i - 1].text, _AFTER_QUOTE):
+        return named
     return None
 
 

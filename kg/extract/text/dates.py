@@ -115,28 +115,46 @@ def parse_date(
         return When(text, _iso(int(iso.group(1)), int(iso.group(2)), day), span)
     year_m = _YEAR.search(low)
     month_m = _MONTH.search(low)
-    month = MONTHS[month_m.group(1).lower()] if month_m else None
-    if month is not None:
-        rest = low[: month_m.start()] + " " + low[month_m.end() :]
-        day = _day_in(_YEAR.sub(" ", rest))
-        if year_m:
-            year = int(year_m.group(1))
-        elif pub is not None and future:
-            # "will play in August": its nearest occurrence not before publication
-            year = pub.year if (month, day or 31) >= (pub.month, pub.day) else pub.year + 1
-        elif pub is not None:
-            # month without a year: its nearest occurrence not after publication
-            year = pub.year if (month, day or 1) <= (pub.month, pub.day if day else 1) else pub.year - 1
-        else:
-            return When(text, None, span)
-        if day is not None and _valid(year, month, day):
-            return When(text, _iso(year, month, day), span)
-        return When(text, _iso(year, month), span)
+    if month_m:
+        return _month_date(text, low, month_m, year_m, pub, span, future)
     # a bare year ("in 2011", "summer 2019")
     if year_m:
         return When(text, _iso(int(year_m.group(1))), span)
     if pub is None:
         return When(text, None, span)
+    return _relative_date(text, low, pub, span, future)
+
+
+def _month_date(
+    text: str,
+    low: str,
+    month_m: re.Match[str],
+    year_m: re.Match[str] | None,
+    pub: date | None,
+    span: TextSpan | None,
+    future: bool,
+) -> When:
+    """A date that names its month, with the year given or taken from publication."""
+    month = MONTHS[month_m.group(1).lower()]
+    rest = low[: month_m.start()] + " " + low[month_m.end() :]
+    day = _day_in(_YEAR.sub(" ", rest))
+    if year_m:
+        year = int(year_m.group(1))
+    elif pub is not None and future:
+        # "will play in August": its nearest occurrence not before publication
+        year = pub.year if (month, day or 31) >= (pub.month, pub.day) else pub.year + 1
+    elif pub is not None:
+        # month without a year: its nearest occurrence not after publication
+        year = pub.year if (month, day or 1) <= (pub.month, pub.day if day else 1) else pub.year - 1
+    else:
+        return When(text, None, span)
+    if day is not None and _valid(year, month, day):
+        return When(text, _iso(year, month, day), span)
+    return When(text, _iso(year, month), span)
+
+
+def _relative_date(text: str, low: str, pub: date, span: TextSpan | None, future: bool) -> When:
+    """A date told relative to publication: a day, year or month offset, or a weekday."""
     # yesterday, last night, today...
     for phrase, offset in _RELATIVE_DAYS.items():
         if phrase in low:
