@@ -11,7 +11,7 @@ from kg.extract.model import Entity, Facts, TextSpan
 from kg.extract.performances.extract import extract_performances
 from kg.extract.works.extract import link_creators
 
-SEED = Path(__file__).resolve().parents[2] / "examples" / "seed.txt"
+SEED = Path(__file__).resolve().parents[3] / "examples" / "seed.txt"
 
 
 def _name(records, key: str | None) -> str | None:  # type: ignore[no-untyped-def]
