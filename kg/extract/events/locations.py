@@ -33,6 +33,7 @@ from kg.extract.text.doc_index import (
 )
 from kg.extract.text.lexicon import function_words, labels, tagged, words
 from kg.extract.text.marks import is_mark
+from kg.extract.text.tree_patterns import matches_at
 
 _PLACE_PREPS = function_words("event-place-prep")
 #: Lower-case words between an event and its place or date ("the Super Bowl halftime show in X").
@@ -41,13 +42,10 @@ _EVENT_TAIL = words("event_tail_words")
 _GAP_VERBS = function_words("gap-verb")
 #: Prepositions that bring in another happening than the clause's own ("after a win at V").
 _OTHER_TIME_PREPS = function_words("other-time-prep")
-#: Verbs whose subject event happens at their place object ("X will return to V", "X moves to V").
-_LOCATING_VERBS = words("locating_verbs")
 _LOCATING_PREPS = function_words("locating-prep")
 _POSSESSIVE_MARKS = function_words("possessive-mark")
 #: Nouns of a place ("venue", "arena") between an event and the place that names it.
 _PLACE_NOUNS = tagged("back_nouns", "place")
-_RELATIVES = function_words("relative")
 
 # The sieves that place an event, in the order they are tried (see events.extract_events).
 AFTER_NAME = sieve("location.after-name", "the place right after the event's name, in its clause",
@@ -108,17 +106,14 @@ def place_after(doc: Doc, end: int, sent_end: int, place_starts: dict[int, str],
 
 def _own_verb(head: Token) -> Token | None:
     """The verb an event's head word is the subject of ("X will return to V"), or that describes
-    it in a clause of its own ("X, which returns to V in July", "X, held at V").
+    it in a clause of its own ("X, which returns to V in July", "X, held at V"): the tree
+    patterns ``event-own-verb`` and, failing it, the first verb of ``event-described-by-verb``.
 
     "the singer who won X moved to V", where the verb belongs to someone else, gives none.
     """
-    if head.dep_ in ("nsubj", "nsubjpass") and head.head.lemma_.lower() in _LOCATING_VERBS:
-        return head.head
-    # "the final will be played at V": a game is played where it is held
-    if head.dep_ == "nsubjpass" and head.head.lemma_.lower() == "play":
-        return head.head
-    return next((c for c in head.children if c.dep_ in ("relcl", "acl") and c.lemma_.lower() in _LOCATING_VERBS
-                 and (c.dep_ == "acl" or any(g.lower_ in _RELATIVES for g in c.children))), None)
+    own = [m["verb"] for m in matches_at(head, "event-own-verb", "event")]
+    described = [m["verb"] for m in matches_at(head, "event-described-by-verb", "event")]
+    return own[0] if own else min(described, key=lambda verb: verb.i, default=None)
 
 
 def dateline_city(doc: Doc, places: tuple[Place, ...]) -> tuple[str, Span] | None:

@@ -20,19 +20,14 @@ from kg.extract.model import Entity, Performance, Work
 from kg.extract.sieves import sieve
 from kg.extract.text.dates import unreal
 from kg.extract.text.doc_index import verb_above
-from kg.extract.text.lexicon import function_words, tagged, words
+from kg.extract.text.lexicon import function_words, words
 from kg.extract.text.marks import MUSIC_GROUP_NOUNS
+from kg.extract.text.tree_patterns import matches_at
 
 #: Verbs whose clause names a work without performing it.
 _UNPERFORMED = words("unperformed_verbs")
-#: Adverbs that put a verb's act before the show ("sung originally by X").
-_EARLIER = tagged("elsewhere_words", "earlier")
-#: Media a work is played on rather than performed live ("radio", "TV").
-_MEDIA = tagged("elsewhere_words", "medium")
 #: Participles that order a list of titles ("ranging from A to B"): no source.
 _LIST_VERBS = function_words("list-verb")
-#: Prepositions that name a work as the source of another ("from the album", "off the record").
-_SOURCE_PREPS = frozenset({"from", "off"})
 #: How far up the clauses the exceptions look (a verb of making above "to play": "plans to play").
 _CLIMB = 4
 
@@ -70,10 +65,9 @@ def not_performed(doc: Doc, span: Span) -> str | None:
 
 
 def before_the_show(verb: Token) -> bool:
-    """Whether an adverb puts a verb's act before the show ("sung originally by X")."""
-    # (the parser hangs the adverb on the verb or on its "by": "sung originally by X")
-    return any(t.lower_ in _EARLIER and t.dep_ == "advmod"
-               for c in verb.children for t in (c, *(c.children if c.dep_ in ("agent", "prep") else ())))
+    """Whether an adverb puts a verb's act before the show ("sung originally by X"): the tree
+    pattern ``earlier-adverb``."""
+    return bool(matches_at(verb, "earlier-adverb", "verb"))
 
 
 def _source(span: Span) -> bool:
@@ -82,21 +76,28 @@ def _source(span: Span) -> bool:
     noun = span.root
     while noun.dep_ in ("appos", "compound") and noun.head.i != noun.i:
         noun = noun.head
-    prep = noun.head
-    return noun.dep_ == "pobj" and prep.lower_ in _SOURCE_PREPS and prep.head.lemma_.lower() not in _LIST_VERBS
+    return bool(matches_at(noun, "source-of-a-work", "source")) and noun.head.head.lemma_.lower() not in _LIST_VERBS
 
 
 def _played_on_a_medium(span: Span, verb: Token | None) -> bool:
     """Whether the title itself is played by a medium, not by an act: "a car radio was playing
-    'A'", "'A' played from a car radio" (an act performing on television still performs)."""
+    'A'", "'A' played from a car radio" (an act performing on television still performs).
+
+    The tree pattern ``played-on-a-medium`` finds the clauses with a medium in them; the
+    title's are its verb, when the medium is the verb's subject or the title is, and the
+    clauses that describe the title.
+    """
     root = span.root
     clauses = [c for c in root.children if c.dep_ in ("acl", "relcl")]
     if verb is not None:
-        if any(s.lower_ in _MEDIA for s in verb.children if s.dep_ in ("nsubj", "nsubjpass")):
-            return True
         if root.dep_ in ("nsubj", "nsubjpass") and root.head == verb:
             clauses.append(verb)
-    return any(t.lower_ in _MEDIA and t.dep_ in ("pobj", "compound") for c in clauses for t in c.subtree)
+        # a medium that is the verb's subject plays what the verb names
+        if any(m["medium"].dep_ in ("nsubj", "nsubjpass") for m in matches_at(verb, "played-on-a-medium", "clause")):
+            return True
+    # one named in a clause of the title's, what the clause is of
+    return any(m["medium"].dep_ in ("pobj", "compound")
+               for c in clauses for m in matches_at(c, "played-on-a-medium", "clause"))
 
 
 def stated_exceptions(doc: Doc, found: list[Performance], entities: tuple[Entity, ...],
@@ -135,8 +136,7 @@ def may_perform(doc: Doc, entity: Entity, works: tuple[Work, ...]) -> bool:
 
 def _attributive(span: Span) -> bool:
     """ "the 'X' singer", "the 'X' tour": the title modifies a noun after it."""
-    root = span.root
-    return root.dep_ in ("compound", "nmod", "amod", "poss") and root.head.pos_ == "NOUN" and root.head.i >= span.end
+    return bool(matches_at(span.root, "title-modifies-noun", "title"))
 
 
 def _clauses_up(verb: Token | None) -> list[Token]:
