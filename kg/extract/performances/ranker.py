@@ -22,7 +22,7 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.model import Entity, entity_at
 from kg.extract.performances.agents import char_span, performers_of
-from kg.extract.text.doc_index import sentence_bounds, sentence_number, verb_above
+from kg.extract.text.doc_index import doc_text, sentence_bounds, sentence_number, verb_above
 
 #: The model file, in the lexicon package beside the word lists.
 MODEL_FILE = "performer_ranker.json"
@@ -140,7 +140,7 @@ def _sentences_back(doc: Doc, entity: Entity, span: Span) -> float:
 
 def _paragraph_start(doc: Doc, span: Span) -> int:
     """The character offset where the title's paragraph begins."""
-    return doc.text.rfind("\n", 0, span.start_char) + 1
+    return doc_text(doc).rfind("\n", 0, span.start_char) + 1
 
 
 def _is_subject(doc: Doc, char: int) -> bool:
