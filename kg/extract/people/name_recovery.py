@@ -262,7 +262,9 @@ def candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) 
     while i < len(doc):
         # (spaCy's is_title is str.istitle of the token's text)
         # (a name written as a brand may be tagged anything, a number even: "P1Harmony")
-        if i in covered or not (words.text[i].istitle() and words.pos[i] in name_pos or stylised(words.text[i])):
+        text = words.text[i]
+        if i in covered or not text[:1].isupper() and not text.istitle() or not (
+                text.istitle() and words.pos[i] in name_pos or stylised(text)):
             i += 1
             continue
         token = toks[i]
@@ -388,7 +390,9 @@ def subject_of_saying(span: Span) -> bool:
     # '"...," said Oversight ranking Democrat X': the name that ends the words after the cue
     # (right after the closing mark: ', said X' after a clause is no quotation's cue)
     for verb in reversed(doc[max(span.start - 11, 2) : span.start]):
+        if not is_say_verb(verb):
+            continue
         marks = [t for t in doc[verb.i - 2 : verb.i] if t.text != ","]
-        if is_say_verb(verb) and marks and is_mark(marks[-1].text, QUOTE_MARKS):
+        if marks and is_mark(marks[-1].text, QUOTE_MARKS):
             return named_after_cue(verb) == span[-1]
     return False
