@@ -68,7 +68,7 @@ SUNG = sieve("work.sung", "capitalised words in marks, in a sentence about playi
 BYLINE = sieve("work.byline", "a title credited to someone with 'by'", "'Lantern Song' by Ana Rivera → a work", 0.8)
 MODEL = sieve("work.model", "the model's WORK_OF_ART label, on words that are not a quotation",
               "Lantern Song topped the chart → a work", 0.78)
-TYPESET = sieve("work.typeset", "two or more capitalised words in quotation marks that no one says",
+TYPESET = sieve("work.typeset", "capitalised words in quotation marks that no one says, one word too",
                 "'Salt In The Wires' smoothly gave way to the encore → a work", 0.73)
 CONCERT_PIECE = sieve("work.concert-piece", "a piece named by its form and number",
                       "Mahler's Symphony No. 2 → a work", 0.8)
@@ -220,8 +220,10 @@ def _kind_by_place(doc: Doc, collector: Collector, span: Span, sent: Span, open_
         # words in marks, every one capitalised, in a sentence about playing music ("Another
         # standout was 'Before He Cheats,'", "bowed out with Hawkins' 'Stuffy'"): a song
         return "song", LISTED if listed else SUNG
-    if not credited and quoted and typeset_title(span, sent, open_at):
-        # any words in marks set as a title, said by no one ("'Starting Over' smoothly transitioned")
+    if not credited and quoted and typeset_title(span, sent, open_at, 1):
+        # any words in marks set as a title, said by no one ("'Starting Over' smoothly transitioned",
+        # "tackled the fiendish 'Listen'"): one capitalised word in marks is a title far more
+        # often than a nickname, a sign or a chant, which the checks before this one leave out
         return "work", TYPESET
     return None, None
 

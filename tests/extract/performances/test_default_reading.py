@@ -94,6 +94,18 @@ def test_the_scene_places_the_show_no_clause_places(run):
 def test_a_title_set_in_marks_that_nobody_says_is_a_work(run):
     facts = run(SHOW + "“Salt In The Wires” came after a long pause.")
     assert ("Salt In The Wires", "work.typeset") in {(w.title, w.rule) for w in facts.works}
+    # one capitalised word is a title too
+    facts = run(SHOW + "Rivera tackled the fiendish “Lantern” with ease.")
+    assert ("Lantern", "work.typeset") in {(w.title, w.rule) for w in facts.works}
+
+
+@pytest.mark.parametrize("text", [
+    "Rebecca “Becky” Blank, 21, came with her mother.",  # a nickname inside a name
+    "Rivera stood before an illuminated “Rivera” sign.",  # words on a thing
+    "“Wonderful,” Rivera said after the show.",  # a quotation
+])
+def test_one_word_in_marks_that_is_no_title(run, text):
+    assert run(SHOW + text).works == ()
 
 
 def test_the_shipped_ranker_reads_the_features_kg_computes():
