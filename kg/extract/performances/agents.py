@@ -29,6 +29,8 @@ _WITH_VERBS = tagged("performance_verbs", "with")
 _GUEST_VERBS = tagged("performance_verbs", "guest")
 #: Prepositions that bring in a co-performer ("duetted with X", "alongside Y").
 _COMPANY_PREPS = function_words("company")
+#: Performances by two acts ("a duet").
+_DUETS = tagged("rendition_nouns", "two")
 
 
 CUE_LEMMAS = SURE_VERBS | _MAYBE_VERBS
@@ -107,9 +109,28 @@ def guests_of(verb: Token) -> list[Token]:
     # "performed X, featuring soloist Y": who the performance features performs too
     out.extend(o for c in verb.children if c.dep_ in ("advcl", "acl") and c.tag_ == "VBG"
                and c.lemma_.lower() in _GUEST_VERBS for o in c.children if o.dep_ in ("dobj", "obj"))
+    out.extend(_other_voice(verb, out))
     # "with her brother Finneas", "joined by Y and Z": appositions and conjuncts perform too
     out.extend([c for o in out for c in o.children if c.dep_ == "appos"] + [c for o in out for c in o.conjuncts])
     return out
+
+
+def _other_voice(verb: Token, guests: list[Token]) -> list[Token]:
+    """ "X had the crowd screaming when Y appeared for a duet": a duet whose clause names one act
+    and no partner has the act of the clause it hangs on for its other voice."""
+    if guests or not any(o.lemma_.lower() in _DUETS for c in verb.children
+                         for o in (c, *(g for g in c.children if c.dep_ == "prep" and g.dep_ == "pobj"))):
+        return []
+    # (up past a clause whose subject is no one named: "had the crowd screaming when ...")
+    cur = verb
+    for _ in range(3):
+        if cur.dep_ not in ("advcl", "conj", "ccomp") or cur.head.i == cur.i:
+            break
+        cur = cur.head
+        named = [s for s in subjects(cur) if s.pos_ == "PROPN"]
+        if named:
+            return named
+    return []
 
 
 def _company_in_clause(verb: Token) -> list[Token]:

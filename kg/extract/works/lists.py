@@ -49,6 +49,8 @@ _NAMES = labels("name-like")
 CATALOGUE_MARKS = words("catalogue_marks")
 #: Longest title read without quotation marks, in words.
 _MAX_WORDS = 8
+#: Tags of a finite verb: a name right before one is its subject ("and Tom Reyes came out").
+_FINITE = labels("finite")
 
 
 def music_titles(doc: Doc) -> list[Span]:
@@ -110,6 +112,10 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool) -> l
         span = _quoted(doc, start, sent_end) or _run(doc, start, sent_end)
         if span is None or direct and first and start == i and _someone(span) and _named_again(doc, span):
             # (a name right after the verb is who was joined or met: "joined Rivera onstage")
+            break
+        if not first and not _is_quoted(doc, span) and (span.root.dep_ in ("nsubj", "nsubjpass") or (
+                span.end < sent_end and doc[span.end].tag_ in _FINITE)):
+            # "sang 'A' and Tom Reyes came out": a subject after "and" opens a clause, not a title
             break
         out.extend([span] if single or _is_quoted(doc, span) else _cut(doc, span))
         if single:

@@ -31,6 +31,9 @@ def _pairs(facts: Facts) -> set[tuple[str | None, str | None]]:
         # who the performance features
         ("At the Quarry Festival, the Harbor Symphony Orchestra performed 'Tin Roof', featuring soloist Ines Harrow.",
          "Ines Harrow", "Tin Roof"),
+        # a duet's other voice: the act of the clause it hangs on
+        ("At the Quarry Festival, Mara Quinlan had the crowd screaming when rapper Ines Harrow appeared for a duet "
+         "of their collaboration “Tin Roof.”", "Mara Quinlan", "Tin Roof"),
     ],
 )
 def test_a_co_performer_away_from_the_verb_performs_the_work_too(run, text: str, guest: str, title: str) -> None:
@@ -42,3 +45,10 @@ def test_someone_met_on_the_way_to_a_show_is_no_co_performer(run) -> None:
     assert ("Ines Harrow", "Tin Roof") not in pairs
     assert ("Mara Quinlan", "Tin Roof") in pairs
 
+
+
+def test_a_name_that_opens_a_clause_after_a_title_is_no_title(run) -> None:
+    facts = run("Singer Mara Quinlan played the Brindle Hall on Friday.\n\n"
+                "Quinlan sang 'Glass Heart' and Tom Reyes came out for a duet on 'Salt Road'.")
+    assert "Glass Heart" in {w.title for w in facts.works}
+    assert "Tom Reyes" not in {w.title for w in facts.works}
