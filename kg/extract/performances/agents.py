@@ -29,6 +29,8 @@ _WITH_VERBS = tagged("performance_verbs", "with")
 _GUEST_VERBS = tagged("performance_verbs", "guest")
 #: Prepositions that bring in a co-performer ("duetted with X", "alongside Y").
 _COMPANY_PREPS = function_words("company")
+#: Words that set a clause at the time of the one it hangs on ("when", "as", "while").
+_SAME_TIME = function_words("same-time")
 #: Performances by two acts ("a duet").
 _DUETS = tagged("rendition_nouns", "two")
 
@@ -121,10 +123,13 @@ def _other_voice(verb: Token, guests: list[Token]) -> list[Token]:
     if guests or not any(o.lemma_.lower() in _DUETS for c in verb.children
                          for o in (c, *(g for g in c.children if c.dep_ == "prep" and g.dep_ == "pobj"))):
         return []
-    # (up past a clause whose subject is no one named: "had the crowd screaming when ...")
+    # (up past a clause whose subject is no one named: "had the crowd screaming when ..."; not
+    # from a clause of another time: "X sang A before Y appeared for a duet of B")
     cur = verb
     for _ in range(3):
-        if cur.dep_ not in ("advcl", "conj", "ccomp") or cur.head.i == cur.i:
+        mark = next((c.lower_ for c in cur.children if c.dep_ in ("mark", "advmod") and c.i < cur.i), None)
+        if cur.dep_ not in ("advcl", "conj", "ccomp") or cur.head.i == cur.i or (
+                cur.dep_ == "advcl" and mark not in _SAME_TIME):
             break
         cur = cur.head
         named = [s for s in subjects(cur) if s.pos_ == "PROPN"]
