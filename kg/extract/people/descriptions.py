@@ -66,11 +66,19 @@ def description_start(doc: Doc, noun: Token) -> int | None:
     return None
 
 
+#: Nouns that head a description of someone ("the singer", "the band", "his spokesman").
+_DESCRIPTION_WORDS = PROXY_NOUNS | set(PERSON_NOUNS) | GROUP_NOUNS
+
+
 def description_noun(token: Token) -> str | None:
     """'person', 'group' or 'proxy' if ``token`` heads a description of that kind."""
     if token.pos_ not in _NOMINAL:
         return None
     lower = token.lower_
+    # (most nouns are none of these: answered before the parse is looked at)
+    if not (lower in _DESCRIPTION_WORDS or lower in ("old", "piece") or _AGE_RE.match(lower)
+            or _AGENT_ENDING.search(lower)):
+        return None
     doc = token.doc
     the_title = token.is_title and token.i > 0 and doc[token.i - 1].lower_ in DEFINITE
     if not (token.is_lower or token.is_sent_start or the_title):

@@ -120,8 +120,8 @@ def guests_of(verb: Token) -> list[Token]:
 def _other_voice(verb: Token, guests: list[Token]) -> list[Token]:
     """ "X had the crowd screaming when Y appeared for a duet": a duet whose clause names one act
     and no partner has the act of the clause it hangs on for its other voice."""
-    if guests or not any(o.lemma_.lower() in _DUETS for c in verb.children
-                         for o in (c, *(g for g in c.children if c.dep_ == "prep" and g.dep_ == "pobj"))):
+    if guests or not any(c.lemma_.lower() in _DUETS or c.dep_ == "prep" and any(
+            g.dep_ == "pobj" and g.lemma_.lower() in _DUETS for g in c.children) for c in verb.children):
         return []
     # (up past a clause whose subject is no one named: "had the crowd screaming when ..."; not
     # from a clause of another time: "X sang A before Y appeared for a duet of B")

@@ -42,7 +42,9 @@ from kg.extract.performances.ranker import candidates, load_model
 from kg.extract.sieves import Sieve, sieve
 from kg.extract.text.doc_index import (
     doc_text,
+    doc_tokens,
     sentence_bounds,
+    token_words,
     verb_above,
 )
 from kg.extract.text.lexicon import function_words, labels, tagged, words
@@ -281,7 +283,8 @@ _PERFORMING = tagged("performance_verbs", "sure") | tagged("performance_verbs", 
 def performing_subjects(doc: Doc, entities: tuple[Entity, ...]) -> set[str]:
     """Keys of the people and groups that are the subjects of the article's verbs of performing."""
     out: set[str] = set()
-    for tok in doc:
-        if tok.pos_ == "VERB" and cue_lemma(tok) in _PERFORMING:
-            out.update(e.key for e in performers_of(entities, tok) if e.kind in ("person", "group"))
+    toks = doc_tokens(doc)
+    for i, pos in enumerate(token_words(doc).pos):
+        if pos == "VERB" and cue_lemma(toks[i]) in _PERFORMING:
+            out.update(e.key for e in performers_of(entities, toks[i]) if e.kind in ("person", "group"))
     return out

@@ -22,7 +22,12 @@ from spacy.tokens import Doc, Span
 
 from kg.extract.model import Entity, entity_at
 from kg.extract.performances.agents import char_span, performers_of
-from kg.extract.text.doc_index import doc_text, sentence_bounds, sentence_number, verb_above
+from kg.extract.text.doc_index import (
+    doc_text,
+    sentence_bounds,
+    sentence_number,
+    verb_above,
+)
 
 #: The model file, in the lexicon package beside the word lists.
 MODEL_FILE = "performer_ranker.json"
