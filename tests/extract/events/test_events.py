@@ -25,6 +25,8 @@ def _place_name(facts: Facts, key: str | None) -> str | None:
         ("He cried at the 65th Annual Grammy Awards.", "65th Annual Grammy Awards", "award"),
         ("The band closed Lollapalooza 2019 with a long set.", "Lollapalooza 2019", "festival"),
         ("Tickets for the Riverside Folk Festival sold out.", "Riverside Folk Festival", "festival"),
+        # a festival word of another language, as English-language papers print it
+        ("Violinists shone at the Orlanadhwani Isai Vizha this week.", "Orlanadhwani Isai Vizha", "festival"),
         ("The crowd at the Moonlight Jazz Residency cheered.", "Moonlight Jazz Residency", "music"),
         ("Her Neon Hearts Tour starts in May.", "Neon Hearts Tour", "music"),
         ("Fans watched the World Cup final in bars.", "World Cup final", "sports"),
