@@ -66,6 +66,8 @@ from kg.extract.text.marks import (
 
 #: Entity labels that are never people.
 _NUMERIC_LABELS = labels("numeric")
+#: Last words of an ensemble's name ("the X Philharmonic", "the Y Symphony"): a music group.
+_ENSEMBLES = tagged("org_name_ends", "ensemble") | tagged("concert_forms", "ensemble")
 
 
 def name_mentions(doc: Doc, found_before: Found) -> list[NameMention]:
@@ -208,10 +210,10 @@ def _mislabelled_mention(ent: Span, span: Span, parts: set[str], towns: frozense
         # full name whose surname alone acts as a person elsewhere
         return mention_of(span, "person")
     if ent.label_ in ORG_LABELS and span.end == ent.end and is_speaking_org(span):
-        # an organisation that speaks or acts; "the band X" is a group
-        return mention_of(span, "group" if _after_group_noun(span) else "organization")
-    if ent.label_ in ORG_LABELS and span.end == ent.end and subject_of_performing(span):
-        # "The X Philharmonic performed ...": an ensemble
+        # an organisation that speaks or acts; "the band X" and "the X Orchestra" are groups
+        return mention_of(span, "group" if _after_group_noun(span) or span[-1].text in _ENSEMBLES else "organization")
+    if ent.label_ in ORG_LABELS and span.end == ent.end and (subject_of_performing(span) or span[-1].text in _ENSEMBLES):
+        # "The X Philharmonic performed ...", "the Y Symphony Orchestra": an ensemble
         return mention_of(span, "group")
     if ent.label_ in ORG_LABELS and span.end == ent.end and member_of(span):
         # "the singer of X", "Y of X joined": X is the band its member plays in

@@ -18,6 +18,7 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.model import Entity, Performance, Work
 from kg.extract.sieves import sieve
+from kg.extract.works.extract import CONCERT_PIECE
 from kg.extract.text.dates import unreal
 from kg.extract.text.doc_index import verb_above
 from kg.extract.text.lexicon import function_words, words
@@ -124,8 +125,9 @@ def may_perform(doc: Doc, entity: Entity, works: tuple[Work, ...]) -> bool:
     """Whether an entity can be an act: a person or a group, or an organisation named as a music
     group ("the X Symphony Orchestra") or that the text names as doing something ("The X opened
     their tour"; not a magazine named as a modifier: "his Billboard chart-topping hit"); never
-    one that bears a title's name (a song read as a name)."""
-    if any(entity.name == w.title for w in works):
+    one that bears a title's name (a song read as a name) or that composed a concert piece."""
+    if any(entity.name == w.title or entity.key == w.creator and w.rule == CONCERT_PIECE.id for w in works):
+        # (a concert piece's owner is its composer: "Dvorak's Symphony No. 9" is the orchestra's)
         return False
     if entity.kind in ("person", "group") or entity.name.split()[-1].lower() in MUSIC_GROUP_NOUNS:
         return True

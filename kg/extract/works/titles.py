@@ -28,6 +28,8 @@ from kg.extract.works.lists import catalogue_end
 _CONCERT_FORMS = words("concert_forms")
 #: Last words of a performing group's name: "the X Symphony Orchestra" names players, not a piece.
 _ENSEMBLE_ENDS = tagged("org_name_ends", "ensemble")
+#: Forms that also name an orchestra ("the Palm Beach Symphony").
+_ENSEMBLE_FORMS = tagged("concert_forms", "ensemble")
 #: Award categories whose cue noun names another kind than it does alone.
 _CATEGORY_KINDS = {"record": "song"}
 #: Nouns of a sentence that make "including 'X'" a song of a set or a record.
@@ -263,10 +265,19 @@ def concert_pieces(doc: Doc) -> list[Span]:
             end += 3
         else:
             end = catalogue_end(doc, end, ends[tok.i])
-        # a bare form word is a title only with a number or a word before it ("a symphony" is none)
-        if end - start > 1:
+        # a bare form word is a title only with a number or a word before it ("a symphony" is none);
+        # "the Palm Beach Symphony" is an orchestra, "the Ninth Symphony", "Mahler's Symphony" pieces
+        if end - start > 1 and not (tok.text in _ENSEMBLE_FORMS and end == tok.i + 1 and not _numbered_or_owned(
+                doc, start, tok.i)):
             found.append(doc[start:end])
     return found
+
+
+def _numbered_or_owned(doc: Doc, start: int, form: int) -> bool:
+    """Whether the words before a form name a piece: a number or ordinal ("Ninth", "5th"), or an owner
+    ("Mahler's")."""
+    return any(t.like_num or t.ent_type_ == "ORDINAL" for t in doc[start:form]) or (
+        start > 0 and doc[start - 1].tag_ == "POS")
 
 
 def titles_before_roles(doc: Doc) -> list[tuple[Span, bool]]:

@@ -52,3 +52,18 @@ def test_a_name_that_opens_a_clause_after_a_title_is_no_title(run) -> None:
                 "Quinlan sang 'Glass Heart' and Tom Reyes came out for a duet on 'Salt Road'.")
     assert "Glass Heart" in {w.title for w in facts.works}
     assert "Tom Reyes" not in {w.title for w in facts.works}
+
+
+def test_an_orchestra_described_again_performs_and_the_composer_does_not(run) -> None:
+    facts = run("The Orla Symphony Orchestra played the Brindle Hall on Friday under its conductor Li Tam.\n\n"
+                "The orchestra played a varied selection, including the second movement of Dvorak's Symphony No 9.")
+    pairs = _pairs(facts)
+    assert ("Orla Symphony Orchestra", "Symphony No 9") in pairs
+    assert ("Dvorak", "Symphony No 9") not in pairs
+    assert next(e for e in facts.entities if e.name == "Orla Symphony Orchestra").kind == "group"
+
+
+def test_the_composer_of_a_concert_piece_is_no_performer_of_it(run) -> None:
+    facts = run("The Orla Symphony played the Brindle Hall on Friday.\n\n"
+                "The orchestra played a varied selection, including Dvorak's Symphony No 9 and the Ninth Symphony.")
+    assert not any(name == "Dvorak" for name, _ in _pairs(facts))

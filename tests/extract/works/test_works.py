@@ -181,3 +181,17 @@ def test_a_translation_in_brackets_is_the_same_work(run) -> None:
 def test_a_quoted_title_after_a_song_verb_the_model_lemmatises_wrongly_is_a_song(run) -> None:
     facts = run("At the Quarry Festival, Mara Quinlan duetted with Ines Harrow on ‘Tin Roof’.")
     assert [(w.title, w.kind) for w in facts.works] == [("Tin Roof", "song")]
+
+
+@pytest.mark.parametrize(
+    ("text", "pieces"),
+    [
+        # a form word after a place's name is an orchestra; with a number, an ordinal or an owner, a piece
+        ("The Orla Bay Symphony opened its season at the Brindle Hall.", set()),
+        ("The Orla Bay Symphony played Tomas Vell's Pastoral Symphony and the Ninth Symphony.",
+         {"Pastoral Symphony", "Ninth Symphony"}),
+        ("The Orla Bay Symphony played Symphony No. 6 on Sunday.", {"Symphony No. 6"}),
+    ],
+)
+def test_a_symphony_is_a_piece_only_with_a_number_or_an_owner(run, text: str, pieces: set[str]) -> None:
+    assert {w.title for w in run(text).works} == pieces
