@@ -251,6 +251,14 @@ def _sentence_mentions(doc: Doc, sent: Span, plurals: frozenset[str] = frozenset
     return found
 
 
+def _listed_with_people(doc: Doc, mention: EventMention) -> bool:
+    """ "Fantasia, Andra Day, Brandi Carlile and Alessia Cara": a name ending in an event word that
+    is a surname, listed with people the model tags, is one of them."""
+    root = doc[mention.start : mention.end].root
+    return doc[mention.end - 1].text in _SURNAME_HEADS and any(
+        c.ent_type_ == "PERSON" for c in root.conjuncts)
+
+
 def _head_kind(tok: Token) -> str | None:
     """The kind of event a capitalised event word names, if it is one."""
     # "Doris Day", "Lucille Ball": a person's surname, not an event ("Lantern Awards" tagged PERSON is)
@@ -363,6 +371,7 @@ def find_event_mentions(doc: Doc) -> tuple[EventMention, ...]:
         found.extend(
             m for m in _sentence_mentions(doc, doc[first : ends[first]], plurals)
             if not any(s <= doc[m.start].idx < e for s, e in quoted) and m.name not in people
+            and not _listed_with_people(doc, m)
         )
     covered = {k for m in found for k in range(m.start, m.end)}
     # "his 'X India Tour'", "the 'X' tour": a title in marks that an event word ends or follows

@@ -107,6 +107,7 @@ def name_mentions(doc: Doc, found_before: Found) -> list[NameMention]:
         mention = _mislabelled_mention(ent, span, parts, towns)
         if mention is not None:
             found.append(mention)
+    found.extend(_listed_with_people(doc, found, blocked))
     found.extend(missed_names(doc, parts | name_parts(found), covered, blocked, plural))
     found.extend(plural_proper_subjects(doc, found, blocked, plural))
     found.extend(repeated_names(doc, found, blocked))
@@ -228,6 +229,27 @@ def _mislabelled_mention(ent: Span, span: Span, parts: set[str], towns: frozense
         kind = "organization" if town else "group" if the_plural(span) else "person"
         return mention_of(span, kind)
     return None
+
+
+def _listed_with_people(doc: Doc, found: list[NameMention], blocked: list[tuple[int, int]]) -> list[NameMention]:
+    """ "Fantasia, Andra Day, Brandi Carlile and Alessia Cara came together to sing": names listed
+    with a person are people too (or groups: "singer X and the group Y"), whatever the model
+    tagged them (a place or a date here, a company there), unless a place, work or event holds them."""
+    taken = {k for m in found for k in range(m.start, m.end)}
+    out: list[NameMention] = []
+    # (listed with someone the model itself tags a person: not with a name kg read as one)
+    for mention in [m for m in found if m.kind == "person" and doc[m.end - 1].ent_type_ == "PERSON"]:
+        for conj in doc[mention.start : mention.end].root.conjuncts:
+            start = conj.left_edge.i if all(t.dep_ == "compound" for t in doc[conj.left_edge.i : conj.i]) else conj.i
+            span = doc[start : conj.i + 1]
+            if conj.pos_ != "PROPN" or taken.intersection(range(span.start, span.end)) \
+                    or overlaps_of(blocked, span.start_char, span.end_char) \
+                    or not all(t.is_title for t in span) or not looks_like_name(span):
+                continue
+            group = (_after_group_noun(span) or the_plural(span)) and not given_name_first(span)
+            out.append(mention_of(span, "group" if group else "person"))
+            taken.update(range(span.start, span.end))
+    return out
 
 
 def _drop_events_and_place_heads(found: list[NameMention], found_before: Found) -> list[NameMention]:

@@ -18,12 +18,12 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.model import Entity, Performance, Work
 from kg.extract.sieves import sieve
-from kg.extract.works.extract import CONCERT_PIECE
 from kg.extract.text.dates import unreal
 from kg.extract.text.doc_index import verb_above
 from kg.extract.text.lexicon import function_words, words
 from kg.extract.text.marks import MUSIC_GROUP_NOUNS
 from kg.extract.text.tree_patterns import matches_at
+from kg.extract.works.extract import CONCERT_PIECE
 
 #: Verbs whose clause names a work without performing it.
 _UNPERFORMED = words("unperformed_verbs")

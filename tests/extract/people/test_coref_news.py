@@ -132,3 +132,11 @@ def test_an_award_before_a_role_word_is_no_person(run) -> None:
 def test_a_club_is_no_person(run) -> None:
     facts = run("Riverside United reached the cup final. Striker Dami Okoye scored twice.")
     assert [(e.name, e.kind) for e in facts.entities] == [("Riverside United", "organization"), ("Dami Okoye", "person")]
+
+
+def test_names_listed_with_a_person_are_people_and_none_an_event(run) -> None:
+    facts = run("Dion received a standing ovation, while Fantasia, Andra Day, Brandi Carlile and Alessia Cara "
+                "came together to sing “Natural Woman.”")
+    people = {e.name for e in facts.entities if e.kind == "person"}
+    assert {"Andra Day", "Brandi Carlile", "Alessia Cara"} <= people
+    assert "Andra Day" not in {e.name for e in facts.events}
