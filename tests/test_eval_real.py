@@ -32,8 +32,8 @@ SCORER = SHARED / "eval" / "score.py"
 FLOORS = {
     "quote_span": 0.965,
     "quote_speaker": 0.81,
-    "performed_work": 0.70,
-    "performed_work_where": 0.61,
+    "performed_work": 0.69,
+    "performed_work_where": 0.63,
     "event_at_place": 0.655,
 }
 
