@@ -82,7 +82,8 @@ def name_mentions(doc: Doc, found_before: Found) -> list[NameMention]:
     blocked = blocked_ranges(found_before)
     things = record_names(found_before)
     covered: set[int] = set()
-    spans, claimed = _entity_spans(doc, blocked, things, covered)
+    titles = [(m.start, m.end) for record in (*found_before.works, *found_before.events) for m in record.mentions]
+    spans, claimed = _entity_spans(doc, blocked, things, covered, titles)
     plural = plural_names(doc)
     outvoted = _outvoted_names(doc)
     towns = frozenset(name_key(p.name) for p in found_before.places if p.kind in TOWN_KINDS)
@@ -118,9 +119,11 @@ def name_mentions(doc: Doc, found_before: Found) -> list[NameMention]:
 
 
 def _entity_spans(
-    doc: Doc, blocked: list[tuple[int, int]], things: frozenset[str], covered: set[int]
+    doc: Doc, blocked: list[tuple[int, int]], things: frozenset[str], covered: set[int],
+    titles: list[tuple[int, int]],
 ) -> tuple[list[tuple[Span, Span]], list[Span]]:
-    """The model's entities as (entity, name) pairs, and the names claimed by places, works or events.
+    """The model's entities as (entity, name) pairs, and the names claimed by places, works or events
+    (``titles``: the works' and events' mentions).
 
     Each entity's tokens are added to ``covered``, with a given name the model left out of it.
     """
@@ -137,7 +140,7 @@ def _entity_spans(
         span = doc[start:end]
         if end <= start or _no_name(ent, span):
             continue
-        if _claimed(ent, span, things, blocked):
+        if _claimed(ent, span, things, blocked) and not _town_that_acts(span, titles):
             # "X Festival" tagged PERSON, or words claimed by places, works or events, unless it
             # speaks or is a given name acting; a surname may still join its person below
             claimed.append(span)
@@ -188,6 +191,12 @@ def _no_name(ent: Span, span: Span) -> bool:
         return True
     # "posted on Chirper": a platform is where words appear, not who says them
     return is_platform(span)
+
+
+def _town_that_acts(span: Span, titles: list[tuple[int, int]]) -> bool:
+    """ "Simi held the audience spellbound, performing her hits": a one-word name read as a place
+    that "she" or "her" takes up is someone (not a word of a title: "Before He Cheats")."""
+    return len(span) == 1 and not overlaps_of(titles, span.start_char, span.end_char) and subject_with_pronoun(span)
 
 
 def _claimed(ent: Span, span: Span, things: frozenset[str], blocked: list[tuple[int, int]]) -> bool:

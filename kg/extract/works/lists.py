@@ -2,9 +2,11 @@
 
 Reviews name songs without quotation marks as often as with them ("sang Whoops", "opened
 his set with Know Me From and Cold", "a rendition of X's Y", "hits like A, B and C",
-"ranging from A to B and C", "Another standout was Y"). A title is read at such a slot
-as a run of capitalised words (small words inside it), and a run holding a list is cut
-into its titles. The slots are lexicon data: the verbs of performing
+"ranging from A to B and C", "Another standout was Y", "we were treated to A and B",
+"renditions of A by X and B by Y", "his take on Z", "the show began with 'c'"). A title is
+read at such a slot as a run of capitalised words (small words inside it, a number first:
+"7 Worlds Collide"), past the words that describe it ("her 2004 classic, X", "Y's party
+anthem Z") and up to a credit ("by X"), and a run holding a list is cut into its titles. The slots are lexicon data: the verbs of performing
 (``performance_verbs.txt``), the nouns a title is a rendition of (``rendition_nouns.txt``),
 the cue nouns of songs (``work_cues.txt``), the parts of a show (``show_parts.txt``) and
 the words that open a list (``function_words.txt``, tag ``list-opener``).
@@ -29,6 +31,8 @@ _SUNG = tagged("performance_verbs", "voice") | tagged("performance_verbs", "sure
 _PREPS = function_words("title-prep")
 #: Nouns a title is a rendition of ("a rendition of X", "her version of Y").
 _RENDITIONS = tagged("rendition_nouns", "performance") | tagged("rendition_nouns", "work")
+#: Nouns a title is a rendition "on" ("his take on X").
+_TAKES = tagged("rendition_nouns", "on")
 #: Cue nouns of songs ("hits like", "the single", "his popular numbers").
 _SONG_CUES = frozenset(noun for noun, kind in kinds("work_cues").items() if kind == "song")
 #: Verbs of a set's course, whose "with" brings in a song ("opened with A", "closed with B").
@@ -69,19 +73,25 @@ def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
     and whether it is a verb's direct object (where a person may stand as well: "joined X")."""
     toks, words = doc_tokens(doc), token_words(doc)
     for tok, low, pos, lemma in zip(toks, words.lower, words.pos, words.lemma):
-        if pos == "VERB" and lemma in _VERBS:
+        if pos == "VERB" and lemma in _ROUTE_VERBS and lemma not in _VERBS:
+            # "the show began with A": a set's course, with what it went through
+            yield from ((c.i + 1, False, False) for c in tok.children if c.dep_ == "prep" and c.lower_ == "with")
+        elif pos == "VERB" and lemma in _VERBS:
             # "sang Whoops", "belted Edith Piaf's ...", "opened his set with A", "duet on B"
             yield from ((c.i + 1, False, False) for c in tok.children if c.dep_ == "prep" and c.lower_ in _PREPS
                         and (c.lower_ != "with" or lemma in _ROUTE_VERBS))
             nxt = tok.i + 1
             while nxt < len(doc) and doc[nxt].dep_ == "prt":
                 nxt += 1
+            if nxt + 1 < len(doc) and doc[nxt].lower_ in _PREPS - {"with"} and doc[nxt].dep_ != "prep":
+                # "treated to A, B and C", parsed as an infinitive ("to Open"): the words after it
+                yield nxt + 1, False, False
             if lemma in _SUNG or nxt < len(doc) and is_mark(doc[nxt].text, OPENING_MARKS):
                 # (an unquoted object of "played" is as often a part as a song: "played Hamlet")
                 yield nxt, False, True
-        elif low == "of" and tok.i > 0 and doc[tok.i - 1].lower_ in _RENDITIONS:
-            # "a rendition of X", "their version of Y": one work
-            yield tok.i + 1, True, False
+        elif low in ("of", "on") and tok.i > 0 and words.lemma[tok.i - 1] in (_RENDITIONS if low == "of" else _TAKES):
+            # "a rendition of X", "his take on Z": one work; "renditions of X and Y": a list
+            yield tok.i + 1, words.lemma[tok.i - 1] == words.lower[tok.i - 1], False
         elif (low in _SONG_CUES or lemma in _SONG_CUES) and pos == "NOUN":
             # "the single X", "hits like A and B", "her hits, A and B"
             nxt = tok.i + 1
@@ -108,7 +118,8 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool) -> l
     first = True
     i = _past_describers(doc, i, sent_end)
     while i < sent_end:
-        start = _past_owner(doc, i, sent_end)
+        # ("Tom Ade's classic hit X": the owner, then what describes the title)
+        start = _past_describers(doc, _past_owner(doc, i, sent_end), sent_end)
         span = _quoted(doc, start, sent_end) or _run(doc, start, sent_end)
         if span is None or direct and first and start == i and _someone(span) and _named_again(doc, span):
             # (a name right after the verb is who was joined or met: "joined Rivera onstage")
@@ -121,7 +132,7 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool) -> l
         if single:
             break
         first = False
-        j = _past_aside(doc, span.end + (1 if _is_quoted(doc, span) else 0), sent_end)
+        j = _past_credit(doc, _past_aside(doc, span.end + (1 if _is_quoted(doc, span) else 0), sent_end), sent_end)
         # ", and, B", " & B", " to B", ", the ever-popular 'C'": the list goes on
         while j < sent_end and (doc[j].lower_ in _JOINERS or doc[j].text == ","):
             j += 1
@@ -139,10 +150,35 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool) -> l
 def _past_describers(doc: Doc, i: int, sent_end: int) -> int:
     """Past the words that describe a title before it: "the braggadocious X", "ballad Y", "his hit Z"."""
     j = i
-    while j < sent_end and (doc[j].pos_ in ("DET", "ADJ") or doc[j].tag_ == "PRP$" or doc[j].lower_ in _SONG_CUES) \
-            and doc[j].is_lower:
+    while j < sent_end and (doc[j].pos_ in ("DET", "ADJ") or doc[j].tag_ == "PRP$" or doc[j].lower_ in _SONG_CUES
+                            or _year(doc[j]) or _before_cue(doc, j, sent_end)) and (doc[j].is_lower or _year(doc[j])):
         j += 1
+    # "her 2004 classic, X", "his new single, Y": the title set off by a comma after the noun that
+    # describes it
+    k = j + 1 if j < sent_end and doc[j].pos_ == "NOUN" and doc[j].is_lower else j
+    if i < j < k < sent_end - 1 and doc[k].text == ",":
+        j = k + 1
     return j if j < sent_end and (_title_word(doc[j]) or is_mark(doc[j].text, OPENING_MARKS)) else i
+
+
+def _before_cue(doc: Doc, j: int, sent_end: int) -> bool:
+    """A noun before a song's cue noun ("classic hit", "party anthem", "love song")."""
+    return doc[j].pos_ == "NOUN" and j + 1 < sent_end and doc[j + 1].lower_ in _SONG_CUES
+
+
+def _year(token: Token) -> bool:
+    """A year before a title ("the 1991 hit X")."""
+    return token.like_num and len(token.text) == 4 and token.text.isdigit()
+
+
+def _past_credit(doc: Doc, j: int, sent_end: int) -> int:
+    """Past the credit after a title in a list: "A by Bonnie Raitt and B by Whitney Houston"."""
+    if j + 1 < sent_end and doc[j].lower_ == "by" and _someone(doc[j + 1 : j + 2]):
+        k = j + 1
+        while k < sent_end and _title_word(doc[k]):
+            k += 1
+        return k
+    return j
 
 
 def _past_aside(doc: Doc, j: int, sent_end: int) -> int:
@@ -183,9 +219,10 @@ def _past_owner(doc: Doc, i: int, sent_end: int) -> int:
     j = i
     while j < sent_end and _title_word(doc[j]):
         j += 1
-    if i < j < sent_end and doc[j].tag_ == "POS" and j + 1 < sent_end and (
-            _title_word(doc[j + 1]) or is_mark(doc[j + 1].text, OPENING_MARKS)):
-        return j + 1
+    if i < j < sent_end and doc[j].tag_ == "POS" and j + 1 < sent_end:
+        k = _past_describers(doc, j + 1, sent_end)
+        if _title_word(doc[k]) or is_mark(doc[k].text, OPENING_MARKS):
+            return j + 1
     return i
 
 
@@ -194,8 +231,12 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
     j = i
     while j < sent_end and j - i < 3 * _MAX_WORDS:
         tok = doc[j]
-        if _title_word(tok) or tok.like_num and (j > i or _lone_number(doc, j, sent_end)) or _contraction(tok) and j > i:
+        if _title_word(tok) or tok.like_num and (j > i or _lone_number(doc, j, sent_end) or _numbered_title(doc, j, sent_end)) \
+                or _contraction(tok) and j > i:
             j += 1
+        elif tok.lower_ == "by" and j > i and j + 1 < sent_end and _someone(doc[j + 1 : j + 2]):
+            # "I Can't Make You Love Me by Bonnie Raitt": the credit ends the title ("Stand by Me" goes on)
+            break
         elif tok.lower_ in _SMALL and j > i and j + 1 < sent_end and _title_word(doc[j + 1]):
             j += 1
         elif tok.lower_ in _SMALL and j > i and j + 2 < sent_end and doc[j + 1].lower_ in _EDGE_SMALL \
@@ -235,6 +276,11 @@ def _contraction(token: Token) -> bool:
     """The second half of a word the tokenizer split: "Don|'t", "You|'re", "Let|'s"."""
     return token.tag_ != "POS" and (token.text[:1] in "'’" and token.text[1:].isalpha() and len(token.text) <= 3
                                     or token.lower_ in ("n't", "n’t"))
+
+
+def _numbered_title(doc: Doc, j: int, sent_end: int) -> bool:
+    """A title that starts with a number ("7 Worlds Collide", "99 Problems"), not a count ("27 songs")."""
+    return j + 1 < sent_end and _title_word(doc[j + 1]) and doc[j].text.isdigit()
 
 
 def _lone_number(doc: Doc, j: int, sent_end: int) -> bool:

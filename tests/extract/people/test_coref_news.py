@@ -140,3 +140,9 @@ def test_names_listed_with_a_person_are_people_and_none_an_event(run) -> None:
     people = {e.name for e in facts.entities if e.kind == "person"}
     assert {"Andra Day", "Brandi Carlile", "Alessia Cara"} <= people
     assert "Andra Day" not in {e.name for e in facts.events}
+
+
+def test_a_one_word_place_name_that_her_takes_up_is_someone(run) -> None:
+    facts = run("The Orla Festival came alive at the Brindle Hall on Friday.\n\n"
+                "Paris held the audience spellbound for half an hour, performing her signature hits.")
+    assert ("Paris", "person") in {(e.name, e.kind) for e in facts.entities}

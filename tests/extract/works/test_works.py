@@ -195,3 +195,33 @@ def test_a_quoted_title_after_a_song_verb_the_model_lemmatises_wrongly_is_a_song
 )
 def test_a_symphony_is_a_piece_only_with_a_number_or_an_owner(run, text: str, pieces: set[str]) -> None:
     assert {w.title for w in run(text).works} == pieces
+
+
+@pytest.mark.parametrize(
+    ("text", "titles"),
+    [
+        # a verb of performing whose "to" the parser reads as an infinitive
+        ("Rivera played the Brindle Hall. We were treated to Open Your Hands, Just Say Maybe and Crack The Windows.",
+         {"Open Your Hands", "Just Say Maybe", "Crack The Windows"}),
+        # plural renditions hold a list; a credit "by" someone ends each title
+        ("Rivera played the Brindle Hall. Fans loved her performances of I Can't Make You Stay by Bonnie Reyes "
+         "and When You Leave by Tom Hale.", {"I Can't Make You Stay", "When You Leave"}),
+        # a title that starts with a number
+        ("Rivera played the Brindle Hall. The band took the stage to perform 7 Worlds Apart.", {"7 Worlds Apart"}),
+        # a year and a describing noun, then a comma
+        ("Rivera played the Brindle Hall, with a stirring rendition of her 2004 classic, Paper Lanterns Burn.",
+         {"Paper Lanterns Burn"}),
+        # an owner, then what describes the title
+        ("Rivera played the Brindle Hall and rendered Tom Ade's classic hit Tota Mole.", {"Tota Mole"}),
+        # a take on a title; a singalong of one
+        ("Rivera played the Brindle Hall. Reyes came out to deliver his take on Do You Think I'm Clever?",
+         {"Do You Think I'm Clever"}),
+        ("Rivera played the Brindle Hall. Things closed out with a huge crowd singalong of Chasing Trains.",
+         {"Chasing Trains"}),
+        # a set's course "began with" titles in marks, whatever their case
+        ("Rivera played the Brindle Hall. The show began with “bad idea right?” and “ballad of a lost boy.”",
+         {"bad idea right", "ballad of a lost boy"}),
+    ],
+)
+def test_unquoted_titles_in_the_slots_a_setlist_fills(run, text: str, titles: set[str]) -> None:
+    assert titles <= {w.title for w in run(text).works}
