@@ -4,7 +4,8 @@ Longer names first, then shorter ones join the name they are part of ("Rivera" j
 Rivera", "Loretta Lynch" joins "Loretta E. Lynch"); titles are left out when names are
 compared ("Bishop Curry" joins "Michael Curry", a title alone names nobody), and two names
 coordinated in one phrase never join ("President Obama and first lady Michelle Obama" are
-two people).
+two people). A name given as another name of one before it is that person's too ("Hyoyeon,
+also known as DJ Hyo").
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from kg.extract.people.name_rules import NameMention
 from kg.extract.people.titles import bare, title_in_name, title_split, words_of
 from kg.extract.text.doc_index import doc_ents
 from kg.extract.text.gazetteer import given_name_gender
+from kg.extract.text.lexicon import words as lexicon_words
 from kg.extract.text.marks import (
     HONORIFICS,
 )
@@ -63,6 +65,7 @@ def cluster_names(doc: Doc, names: list[NameMention]) -> tuple[list[Cluster], di
             cluster.names.append(m.text)
         if m.honorific and cluster.gender is None:
             cluster.gender = HONORIFICS.get(m.honorific)
+    _join_aliases(doc, names, clusters, by_name)
     of_token: dict[int, Cluster] = {}
     for m in names:
         cluster = by_name.get(bare(m.text).lower())
@@ -84,6 +87,31 @@ def cluster_names(doc: Doc, names: list[NameMention]) -> tuple[list[Cluster], di
             # a common given name tells the gender of a full name
             cluster.gender = given_name_gender(name.split()[0])
     return clusters, of_token
+
+
+#: Words that make the name after them another name of the one before ("also known as", "aka").
+_ALIAS_CUES = lexicon_words("alias_cues")
+
+
+def _join_aliases(doc: Doc, names: list[NameMention], clusters: list[Cluster], by_name: dict[str, Cluster]) -> None:
+    """Merge the cluster of a name given as another name of the one just before it: "X, also known
+    as DJ Y", "X (aka Y)" (one capitalised word, a stage title like "DJ", may stand before it)."""
+    ordered = sorted(names, key=lambda m: m.start)
+    for first, second in zip(ordered, ordered[1:]):
+        gap = [t for t in doc[first.end : second.start] if not t.is_punct]
+        if gap and gap[-1].text[:1].isupper() and len(gap) > 1:
+            gap = gap[:-1]
+        if " ".join(t.lower_ for t in gap) not in _ALIAS_CUES or first.kind != second.kind:
+            continue
+        keep, drop = by_name.get(bare(first.text).lower()), by_name.get(bare(second.text).lower())
+        if keep is None or drop is None or keep is drop:
+            continue
+        keep.names.extend(n for n in drop.names if n not in keep.names)
+        keep.gender = keep.gender or drop.gender
+        for key, cluster in list(by_name.items()):
+            if cluster is drop:
+                by_name[key] = keep
+        clusters.remove(drop)
 
 
 def _containing(doc: Doc, clusters: list[Cluster], m: NameMention) -> Cluster | None:

@@ -37,6 +37,8 @@ _TAKES = tagged("rendition_nouns", "on")
 _SONG_CUES = frozenset(noun for noun, kind in kinds("work_cues").items() if kind == "song")
 #: Verbs of a set's course, whose "with" brings in a song ("opened with A", "closed with B").
 _ROUTE_VERBS = words("route_verbs")
+#: Nouns standing for an act's show ("her set"), whose "with" after a verb of a set's course brings in a song.
+_SHOW_NOUNS = words("show_nouns")
 #: Parts of a show a copula or a comma names with a song ("the encore was X", "For the finale, X").
 _SHOW_PARTS = words("show_parts")
 #: Words that open a list of titles after a cue noun ("like", "including", "such as").
@@ -53,6 +55,8 @@ _NAMES = labels("name-like")
 CATALOGUE_MARKS = words("catalogue_marks")
 #: Longest title read without quotation marks, in words.
 _MAX_WORDS = 8
+#: Longest title in sentence case read in a list ("Freak of the week").
+_MAX_PLAIN = 5
 #: Tags of a finite verb: a name right before one is its subject ("and Tom Reyes came out").
 _FINITE = labels("finite")
 
@@ -61,24 +65,32 @@ def music_titles(doc: Doc) -> list[Span]:
     """Every title read at a setlist slot, in text order, each once."""
     found: dict[tuple[int, int], Span] = {}
     _, ends = sentence_bounds(doc)
-    for i, single, direct in _slots(doc):
+    for i, single, direct, plain in _slots(doc):
         if i < len(doc):
-            for span in _titles_at(doc, i, ends[i], single, direct):
+            for span in _titles_at(doc, i, ends[i], single, direct, plain):
                 found.setdefault((span.start, span.end), span)
     return sorted(found.values(), key=lambda s: s.start)
 
 
-def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
-    """Token indices at which a title may start, each with whether the slot holds one title only
-    and whether it is a verb's direct object (where a person may stand as well: "joined X")."""
+def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool, bool]]:
+    """Token indices at which a title may start, each with whether the slot holds one title only,
+    whether it is a verb's direct object (where a person may stand as well: "joined X") and whether
+    it opens a list after a song's cue noun, whose titles may be written in sentence case ("hits like
+    Come down, Got love and Social")."""
+    for i, single, direct in _verb_and_noun_slots(doc):
+        yield i, single, direct, i > 0 and (doc[i - 1].lower_ in _OPENERS | {"as", ":"})
+
+
+def _verb_and_noun_slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
+    """The slots of :func:`_slots`, without the sentence-case flag."""
     toks, words = doc_tokens(doc), token_words(doc)
     for tok, low, pos, lemma in zip(toks, words.lower, words.pos, words.lemma):
         if pos == "VERB" and lemma in _ROUTE_VERBS and lemma not in _VERBS:
             # "the show began with A": a set's course, with what it went through
-            yield from ((c.i + 1, False, False) for c in tok.children if c.dep_ == "prep" and c.lower_ == "with")
+            yield from ((c.i + 1, False, False) for c in _preps_of(tok) if c.lower_ == "with")
         elif pos == "VERB" and lemma in _VERBS:
             # "sang Whoops", "belted Edith Piaf's ...", "opened his set with A", "duet on B"
-            yield from ((c.i + 1, False, False) for c in tok.children if c.dep_ == "prep" and c.lower_ in _PREPS
+            yield from ((c.i + 1, False, False) for c in _preps_of(tok) if c.lower_ in _PREPS
                         and (c.lower_ != "with" or lemma in _ROUTE_VERBS))
             nxt = tok.i + 1
             while nxt < len(doc) and doc[nxt].dep_ == "prt":
@@ -112,15 +124,24 @@ def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
             yield tok.i + 1, False, False
 
 
-def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool) -> list[Span]:
-    """The titles of the list starting at token ``i``: "A", "A and B", "A, B and C", "A to B"."""
+def _preps_of(verb: Token) -> list[Token]:
+    """The prepositions of a verb, and of its object when that is the show ("began his set with A",
+    where the parser hangs "with" on "set")."""
+    objects = [c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() in _SHOW_NOUNS]
+    return [c for head in (verb, *objects) for c in head.children if c.dep_ == "prep"]
+
+
+def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool, plain: bool = False) -> list[Span]:
+    """The titles of the list starting at token ``i``: "A", "A and B", "A, B and C", "A to B";
+    with ``plain``, titles in sentence case too ("Come down, Got love and Social")."""
     out: list[Span] = []
     first = True
     i = _past_describers(doc, i, sent_end)
     while i < sent_end:
         # ("Tom Ade's classic hit X": the owner, then what describes the title)
         start = _past_describers(doc, _past_owner(doc, i, sent_end), sent_end)
-        span = _quoted(doc, start, sent_end) or _run(doc, start, sent_end)
+        span = _quoted(doc, start, sent_end) or plain and _sentence_case(doc, start, sent_end, first) \
+            or _run(doc, start, sent_end)
         if span is None or direct and first and start == i and _someone(span) and _named_again(doc, span):
             # (a name right after the verb is who was joined or met: "joined Rivera onstage")
             break
@@ -141,10 +162,32 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool) -> l
             k += 1
         if k > j and k < sent_end and is_mark(doc[k].text, OPENING_MARKS):
             j = k
-        if j == span.end or j >= sent_end or not (_title_word(doc[j]) or is_mark(doc[j].text, OPENING_MARKS)):
+        if j == span.end or j >= sent_end or not (_title_word(doc[j]) or is_mark(doc[j].text, OPENING_MARKS)
+                                                   or plain and _sentence_case(doc, j, sent_end, False)):
             break
         i = j
     return out
+
+
+def _sentence_case(doc: Doc, i: int, sent_end: int, first: bool) -> Span | None:
+    """A title written in sentence case inside a list of titles ("Come down", "Freak of the week",
+    even "wait for it" between two commas): the words from ``i`` to the next comma or "and", when a
+    lower-case word is among them and the list goes on after it (or it ends the list after "and")."""
+    j = i
+    while j < sent_end and j - i < _MAX_PLAIN and doc[j].lower_ not in ("and", "&") and (
+            not doc[j].is_punct and not doc[j].is_space or _contraction(doc[j])
+            or is_mark(doc[j].text, "-") and not doc[j - 1].whitespace_ and j > i):
+        j += 1
+    words_in = doc[i:j]
+    if not words_in or not any(t.is_lower for t in words_in) or words_in[-1].lower_ in _EDGE_SMALL:
+        return None
+    if not (_title_word(doc[i]) or not first and doc[i - 1].text == ","):
+        # (a lower-case title only between the commas of a list that has begun)
+        return None
+    goes_on = j + 1 < sent_end and doc[j].text == "," and (_title_word(doc[j + 1]) or doc[j + 1].is_lower
+                                                            and not first and doc[j + 1].lower_ not in _JOINERS)
+    ends_list = not first and (j >= sent_end or doc[j].lower_ in ("and", "&") or doc[j].text in ".;")
+    return words_in if goes_on or ends_list else None
 
 
 def _past_describers(doc: Doc, i: int, sent_end: int) -> int:

@@ -6,8 +6,7 @@ import json
 
 import pytest
 
-from kg.extract.model import entity_at
-from kg.extract.model import Entity, Facts, TextSpan
+from kg.extract.model import Entity, Facts, TextSpan, entity_at
 
 
 def _by_name(facts: Facts) -> dict[str, Entity]:
@@ -41,6 +40,10 @@ def test_entity_at_prefers_the_tightest_mention() -> None:
             "Karen T. Vogt",
             {"Karen Vogt", "Vogt"},
         ),
+        # another name given for someone is theirs, not a second person
+        ("First on stage was Kwon Sora, also known as DJ Lumi. Fans sang for Lumi.", "Kwon Sora", {"DJ Lumi", "Lumi"}),
+        ("The rapper Obi Nwosu (aka Slimcase) opened the show. Slimcase thanked the crowd.", "Obi Nwosu",
+         {"Slimcase"}),
     ],
 )
 def test_names_cluster_into_the_fullest(run, text: str, name: str, aliases: set[str]) -> None:

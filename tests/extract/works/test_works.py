@@ -221,7 +221,21 @@ def test_a_symphony_is_a_piece_only_with_a_number_or_an_owner(run, text: str, pi
         # a set's course "began with" titles in marks, whatever their case
         ("Rivera played the Brindle Hall. The show began with “bad idea right?” and “ballad of a lost boy.”",
          {"bad idea right", "ballad of a lost boy"}),
+        # a list after a song's cue noun holds titles in sentence case, even one in lower case
+        ("Velvet Row played the Brindle Hall with hit singles like Come down, Got love, wait for it, Social "
+         "and the crowd was happy.", {"Come down", "Got love", "wait for it"}),
+        ("Kora Lane played four of their smash singles: Run away, Call my name, Imagine That and Olufemi.",
+         {"Run away", "Call my name", "Imagine That", "Olufemi"}),
+        # a set's course whose "with" the parser hangs on the set
+        ("Rivera played the Brindle Hall. Rivera began his set with Let Me Entertain You before a new song.",
+         {"Let Me Entertain You"}),
     ],
 )
 def test_unquoted_titles_in_the_slots_a_setlist_fills(run, text: str, titles: set[str]) -> None:
     assert titles <= {w.title for w in run(text).works}
+
+
+def test_a_sentence_case_title_stops_where_the_list_does(run) -> None:
+    # ("from the album Vessel" is no part of a title: a lone first item takes no lower-case words)
+    titles = {w.title for w in run("Rivera played the Brindle Hall. Fans sang songs like Hello from the album Vessel.").works}
+    assert "Hello" in titles and not any("from" in t for t in titles)
