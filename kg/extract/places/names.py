@@ -40,12 +40,15 @@ def geo_kind(name: str) -> str | None:
 
 def venue_kind(words: list[str]) -> str | None:
     """The venue kind named by a name's last word ("Stadium" -> stadium), if any."""
-    return VENUE_WORDS.get(words[-1].lower()) if words and words[-1][:1].isupper() else None
+    last = words[-1].lstrip("0123456789") if words else ""
+    return VENUE_WORDS.get(last.lower()) if last[:1].isupper() else None
 
 
 def venue_word(token) -> bool:  # type: ignore[no-untyped-def]
-    """A capitalised venue word ("Arena", "Hall"): the last word of a venue's name."""
-    return token.text[:1].isupper() and token.lower_ in VENUE_WORDS
+    """A capitalised venue word ("Arena", "Hall"), a sponsor's number before it too ("3Arena"): the
+    last word of a venue's name."""
+    word = token.text.lstrip("0123456789")
+    return word[:1].isupper() and word.lower() in VENUE_WORDS
 
 
 def _shouted(name: str) -> bool:
@@ -133,7 +136,7 @@ def name_after(doc: Doc, i: int, sent_end: int, events: set[int]) -> tuple[int, 
     while i < sent_end and doc[i].pos_ == "DET":
         i += 1
     j = i
-    while j < sent_end and j not in events and (is_cap(doc[j]) or (
+    while j < sent_end and j not in events and (is_cap(doc[j]) or venue_word(doc[j]) or (
             doc[j].lower_ in function_words("place-inner") and j + 1 < sent_end and is_cap(doc[j + 1]) and j > i)):
         j += 1
     # "at Ronnie Scott's in Soho": a possessive that owns nothing ends the venue's name

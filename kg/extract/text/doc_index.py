@@ -210,6 +210,11 @@ def title_run_start(doc: Doc, end: int, floor: int) -> int:
         elif tok.lower_ in NAME_INNER and tok.lower_ not in _NAME_INNER_EDGE and i - 1 >= floor and is_cap(doc[i - 1]) \
                 and not is_spaced_dash(tok):
             start = i
+        elif tok.is_lower and i - 2 >= floor and doc[i - 1].text == "-" and not doc[i - 2].whitespace_ \
+                and not doc[i - 1].whitespace_ and is_cap(doc[i - 2]):
+            # "the K-magic Live concert": a capitalised word joined to a lower-case one is one word
+            start = i - 2
+            i -= 2
         else:
             break
         i -= 1

@@ -189,6 +189,8 @@ def test_another_edition_does_not_place_the_event(run) -> None:
         # the name goes on past the event word: a title, a venue
         ("The encore was a cover of “Tin Cup Blues.”", []),
         ("She sang at the Royal Festival Hall on Friday.", []),
+        # a capitalised word joined to a lower-case one by a hyphen is one word of the name
+        ("The stars lit up the K-magic Live concert in Manila on Friday.", ["K-magic Live concert"]),
     ],
 )
 def test_event_names_with_inner_words(run, text: str, names: list[str]) -> None:

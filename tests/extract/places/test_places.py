@@ -32,6 +32,8 @@ def _container(facts: Facts, name: str) -> str | None:
         ("The singer performed at Voltage Live at Harbor Point in Seattle.", "Harbor Point", "venue", "Seattle"),
         ("The Sunset Guitar Residency at Echo Room opened in Denver.", "Echo Room", "venue", None),
         ("The band played at Glendale's State Farm Stadium in March.", "State Farm Stadium", "stadium", "Glendale"),
+        # a sponsor's number glued to the venue word
+        ("He played a 90 minute set at Dublin's 3Arena on Friday.", "3Arena", "venue", "Dublin"),
         ("Fans packed the Royal Albert Hall for the show.", "Royal Albert Hall", "venue", None),
         ("The band played the Albert Hall in London.", "Albert Hall", "venue", "London"),
         # a saint's possessive is inside the name
@@ -151,6 +153,8 @@ def test_a_list_of_towns_is_no_containment(run) -> None:
         ("Mara Kent headlined the festival on Friday.", "Kent"),  # a surname that is also a county
         ("Promoter Kestrel Live said the show had sold out.", "Kestrel Live"),  # a company, not a venue
         ("Tickets went on sale through Live Nation on Friday.", "Live Nation"),
+        # the first letters of a hyphenated name are no place of their own
+        ("The stars lit up the K-magic Live concert at the Mall of Asia Arena in Manila.", "K"),
     ],
 )
 def test_not_a_place(run, text: str, not_place: str) -> None:
