@@ -11,15 +11,19 @@ import logging
 import os
 import sys
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from kg import __version__, _cli_store
 from kg._cli_output import FORMAT_HELP, render, table
-from kg._cli_store import open_store
+from kg._cli_store import WAIT_OPTION, writing_store
 from kg.errors import KgError
+
+if TYPE_CHECKING:
+    from kg.graph import KnowledgeGraph
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -96,9 +100,10 @@ def cli() -> None:
                    "or local[:N] for N worker processes here. Needs the dask extra.")
 @click.option("--strict", is_flag=True, help="Stop at the first bad input instead of skipping it.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar (default: when stderr is a terminal).")
+@WAIT_OPTION
 def build(inputs: tuple[str, ...], output: Path | None, store: str | None, links: Path | None,
           model: str | None, workers: int, batch_size: int, dask: str | None, strict: bool,
-          progress: bool | None) -> None:
+          progress: bool | None, wait: float) -> None:
     """Read articles (files, folders, or - for stdin) and write their knowledge graph.
 
     \b
@@ -110,41 +115,50 @@ def build(inputs: tuple[str, ...], output: Path | None, store: str | None, links
         kg build examples/ --store http://127.0.0.1:7878
         kg build examples/ --store out/graph.trig
     """
-    from kg._build import extract_articles
     from kg.graph import KnowledgeGraph, export_format
-    from kg.io import count_articles
     from kg.rdf.resolve import load_links
 
     if output is None and store is None:
         raise click.UsageError("give -o/--output FILE, --store DIR|URL|FILE, or both")
     if output is not None:
         export_format(output)  # refuse an unknown extension before the slow part
-    graph, write_back = open_store(store, create=True) if store is not None else (KnowledgeGraph(), None)
-    graph.links.update(load_links(links) if links is not None else {})
     if dask is not None and workers != 1:
         raise click.UsageError("--workers and --dask do not mix: use --dask local:N for N processes here")
-    problems = _Problems()
-    if dask is not None:
-        from kg.distributed import add_distributed
-
-        articles = add_distributed(graph, inputs, dask, model=model, batch_size=batch_size, strict=strict,
-                                   on_problem=problems)
-    else:
-        pairs = extract_articles(inputs, model=model, batch_size=batch_size, n_process=workers,
-                                 strict=strict, on_problem=problems)
-        show = sys.stderr.isatty() if progress is None else progress
-        articles = graph.add_all(_progress(pairs, show, count_articles(inputs) if show else None))
-    if not articles:
-        raise KgError(f"no article found in {', '.join(inputs)}")
-    if write_back is not None:
-        graph.save(write_back)
-    if output is not None:
-        graph.save(output)
-    click.echo(_summary(graph.stats(), output if output is not None else store))
-    graph.close()
+    with ExitStack() as stack:
+        # The store stays ours (locked) from reading it to writing it back: see writing_store.
+        graph, write_back = (stack.enter_context(writing_store(store, create=True, wait=wait))
+                             if store is not None else (KnowledgeGraph(), None))
+        graph.links.update(load_links(links) if links is not None else {})
+        problems = _Problems()
+        articles = _add_articles(graph, inputs, model, workers, batch_size, dask, strict, progress, problems)
+        if not articles:
+            raise KgError(f"no article found in {', '.join(inputs)}")
+        if write_back is not None:
+            graph.save(write_back)
+        if output is not None:
+            graph.save(output)
+        click.echo(_summary(graph.stats(), output if output is not None else store))
     if problems.count:
         click.echo(f"{problems.count} input problem(s): not everything went in.", err=True)
         sys.exit(1)
+
+
+def _add_articles(graph: KnowledgeGraph, inputs: tuple[str, ...], model: str | None, workers: int,
+                  batch_size: int, dask: str | None, strict: bool, progress: bool | None,
+                  problems: _Problems) -> int:
+    """Read, extract and add every article of ``inputs`` to ``graph`` (here or on Dask); how many."""
+    from kg._build import extract_articles
+    from kg.io import count_articles
+
+    if dask is not None:
+        from kg.distributed import add_distributed
+
+        return add_distributed(graph, inputs, dask, model=model, batch_size=batch_size, strict=strict,
+                               on_problem=problems)
+    pairs = extract_articles(inputs, model=model, batch_size=batch_size, n_process=workers,
+                             strict=strict, on_problem=problems)
+    show = sys.stderr.isatty() if progress is None else progress
+    return graph.add_all(_progress(pairs, show, count_articles(inputs) if show else None))
 
 
 def _summary(stats: dict[str, int], output: Path | str) -> str:

@@ -23,6 +23,10 @@ class GraphError(KgError):
     """A graph file or store that cannot be read or written."""
 
 
+class StoreBusy(GraphError):
+    """A store another process is writing: the caller may wait and try again."""
+
+
 class QueryError(KgError):
     """A SPARQL query that does not parse or cannot run, or an unknown named query."""
 

@@ -36,7 +36,7 @@ from rdflib import BNode, Dataset, Graph, Literal, URIRef
 from rdflib.query import Result
 from rdflib.term import Node, Variable
 
-from kg.errors import GraphError, QueryError, QueryTimeout
+from kg.errors import GraphError, QueryError, QueryTimeout, StoreBusy
 from kg.rdf.mapping import Triple, add_triples
 from kg.rdf.memory import BulkMemory
 from kg.rdf.namespaces import XSD, bind_prefixes
@@ -228,7 +228,10 @@ class OxigraphBackend:
                 if half_made and time.monotonic() < deadline:
                     time.sleep(_OPEN_RETRY)
                     continue
-                hint = " (another process has it open for writing)" if locked else ""
+                if locked:
+                    # RocksDB's own words name its LOCK file and errno: nothing a user acts on.
+                    raise StoreBusy(f"{self.path}: another process has the store open for writing") from None
+                hint = ""
                 if half_made:
                     hint = " (half made: still being created, or damaged)"
                 raise GraphError(f"{self.path}: cannot open the store{hint}: {_one_line(err)}") from None
