@@ -8,14 +8,32 @@ limit then leaves nothing in the parent, which would otherwise have read (and he
 to) tens of MB of rows streamed in the meantime. A failure is one line on stderr and
 exit status 1. Run as a script (``python -I``), not imported: importing kg would cost
 the time this file saves.
+
+The child ends itself when its parent is gone: a parent stopped by SIGTERM or SIGKILL
+cannot kill it, and a runaway query would otherwise use a core for hours.
 """
 
+import os
 import sys
+import threading
+import time
 
 import pyoxigraph as ox
 
+#: Seconds between looks at whether the parent is still there.
+_PARENT_CHECK = 0.5
+
+
+def _end_with_parent() -> None:
+    """Exit when the parent process goes (Oxigraph releases the GIL while it runs a query, so this thread runs)."""
+    parent = os.getppid()
+    while os.getppid() == parent:
+        time.sleep(_PARENT_CHECK)
+    os._exit(1)
+
 
 def main() -> int:
+    threading.Thread(target=_end_with_parent, daemon=True).start()
     text = sys.stdin.buffer.read().decode("utf-8")
     out = sys.stdout.buffer
     try:

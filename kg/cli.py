@@ -174,7 +174,9 @@ def _summary(stats: dict[str, int], output: Path | str) -> str:
               is_flag=False, flag_value="")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True,
               help=FORMAT_HELP)
-def query(graph: str, sparql: str | None, named: str | None, fmt: str) -> None:
+@click.option("--timeout", default=None, type=click.FloatRange(0, min_open=True), metavar="SECONDS",
+              help="Stop the query after this many seconds (default: no limit; Ctrl-C stops it any time).")
+def query(graph: str, sparql: str | None, named: str | None, fmt: str, timeout: float | None) -> None:
     """Run a SPARQL query (text, @file.rq, or --named NAME) over GRAPH.
 
     \b
@@ -199,7 +201,12 @@ def query(graph: str, sparql: str | None, named: str | None, fmt: str) -> None:
         text = sparql or ""
     from kg.graph import KnowledgeGraph
 
-    result = KnowledgeGraph.open(graph, read_only=True).query(text)
+    try:
+        result = KnowledgeGraph.open(graph, read_only=True).query(text, timeout=timeout, interruptible=True)
+    except KeyboardInterrupt:
+        # Not click's "Aborted.": say what stopped, and that no partial result was printed.
+        click.echo("Stopped: the query was interrupted (Ctrl-C); no result was printed.", err=True)
+        sys.exit(130)
     click.echo(render(result, fmt), nl=False)
 
 

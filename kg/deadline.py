@@ -109,8 +109,13 @@ def _result(kind: str, head: Any, body: Any) -> Result:
     return result
 
 
-def query_store_in_child(path: Path, text: str, timeout: float) -> Result:
+def query_store_in_child(path: Path, text: str, timeout: float | None) -> Result:
     """``text`` on the store at ``path``, run by a child that opens it read-only; killed past ``timeout``.
+
+    Also how a store query is made stoppable by Ctrl-C (``timeout`` None): Oxigraph's engine
+    is native code that never looks at Python's signals, so a query run here would go on
+    for minutes after SIGINT; waiting on a child instead, KeyboardInterrupt arrives at once
+    and ``subprocess.run`` kills the child before passing it on.
 
     Raises:
         QueryTimeout: The query ran past the limit (the child is killed).

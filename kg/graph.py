@@ -282,7 +282,7 @@ class KnowledgeGraph:
             return self
         return KnowledgeGraph(self._copy(), links=self.links)
 
-    def query(self, sparql: str, *, timeout: float | None = None) -> Result:
+    def query(self, sparql: str, *, timeout: float | None = None, interruptible: bool = False) -> Result:
         """Run a SPARQL query (or the name of a named query) over all articles, read-only.
 
         The result is read in full before it is returned. With ``timeout`` the query
@@ -291,17 +291,22 @@ class KnowledgeGraph:
         child, on a store a child that opens the store read-only (it sees what is
         committed on disk then), on a server the HTTP request's own timeout.
 
+        ``interruptible`` runs a store's query in that child even without a time limit,
+        so that Ctrl-C (KeyboardInterrupt) stops it at once: Oxigraph's native engine
+        does not see signals, and a runaway query would otherwise run on. Queries in
+        memory and on a server stop at Ctrl-C anyway.
+
         Raises:
             QueryError: When the query does not parse or cannot run.
             QueryTimeout: When it runs past ``timeout`` seconds.
         """
         text = queries.load(sparql) if sparql in queries.names() else sparql
+        if timeout is not None and timeout <= 0:
+            raise QueryError(f"a query time limit must be above 0 s, not {timeout:g}")
+        if isinstance(self._backend, OxigraphBackend) and (timeout is not None or interruptible):
+            return query_store_in_child(self._backend.path, text, timeout)
         if timeout is None:
             return self._run(text)
-        if timeout <= 0:
-            raise QueryError(f"a query time limit must be above 0 s, not {timeout:g}")
-        if isinstance(self._backend, OxigraphBackend):
-            return query_store_in_child(self._backend.path, text, timeout)
         if isinstance(self._backend, SparqlBackend):
             return self._backend.query(text, timeout=timeout)
         return query_in_fork(lambda: self._run(text), timeout)
