@@ -1,6 +1,7 @@
 """The child a timed query on a store runs in (see :mod:`kg.deadline`): pyoxigraph only, so it starts in 0.1 s.
 
-Reads the query on stdin, opens the store named by its one argument read-only, and
+Reads the query on stdin, opens the store named by its first argument read-only (the
+second, if any, is the JSON table of prefixes a query may use undeclared), and
 writes the kind of result on the first line of stdout, then the result: ``true`` or
 ``false`` for ASK, SPARQL JSON results for SELECT, N-Triples for CONSTRUCT and DESCRIBE.
 The result is made whole before a byte of it is written: a runaway query killed at its
@@ -13,6 +14,7 @@ The child ends itself when its parent is gone: a parent stopped by SIGTERM or SI
 cannot kill it, and a runaway query would otherwise use a core for hours.
 """
 
+import json
 import os
 import sys
 import threading
@@ -37,7 +39,8 @@ def main() -> int:
     text = sys.stdin.buffer.read().decode("utf-8")
     out = sys.stdout.buffer
     try:
-        result = ox.Store.read_only(sys.argv[1]).query(text)
+        prefixes = json.loads(sys.argv[2]) if len(sys.argv) > 2 else None
+        result = ox.Store.read_only(sys.argv[1]).query(text, prefixes=prefixes)
         if isinstance(result, ox.QueryBoolean):
             out.write(b"ASK\n" + (b"true" if result else b"false"))
         elif isinstance(result, ox.QuerySolutions):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from kg import __version__, _cli_store
+from kg import __version__, _cli_store, prefixes
 from kg._cli_output import FORMAT_HELP, render, table
 from kg._cli_store import WAIT_OPTION, writing_store
 from kg.errors import KgError
@@ -167,7 +167,8 @@ def _summary(stats: dict[str, int], output: Path | str) -> str:
     return f"Wrote {output} ({stats['triples']} triples): {found}."
 
 
-@cli.command()
+@cli.command(epilog="\b\nPrefixes a query may use without PREFIX lines (on a file, a store or a server):\n"
+                     + prefixes.help_text())
 @_GRAPH
 @click.argument("sparql", required=False)
 @click.option("--named", "named", default=None, help="Run a named query (give no name to list them).",

@@ -21,6 +21,7 @@ its HTTP server only). A killed process always stops, and its memory goes with i
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import subprocess
 import sys
@@ -32,6 +33,7 @@ from rdflib import Graph
 from rdflib.query import Result
 
 from kg.errors import KgError, QueryError, QueryTimeout
+from kg.prefixes import QUERY_PREFIXES
 
 __all__ = ["query_in_fork", "query_store_in_child"]
 
@@ -126,8 +128,8 @@ def query_store_in_child(path: Path, text: str, timeout: float | None) -> Result
     from kg.rdf.store import from_ox_result
 
     try:
-        done = subprocess.run([sys.executable, "-I", str(_STORE_CHILD), str(path)], input=text.encode("utf-8"),
-                              capture_output=True, timeout=timeout)
+        done = subprocess.run([sys.executable, "-I", str(_STORE_CHILD), str(path), json.dumps(QUERY_PREFIXES)],
+                              input=text.encode("utf-8"), capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:  # subprocess.run has killed and reaped the child
         raise QueryTimeout(f"query stopped after the {timeout:g} s limit") from None
     if done.returncode != 0:

@@ -37,6 +37,7 @@ from rdflib.query import Result
 from rdflib.term import Node, Variable
 
 from kg.errors import GraphError, QueryError, QueryTimeout, StoreBusy
+from kg.prefixes import QUERY_PREFIXES, declarations
 from kg.rdf.mapping import Triple, add_triples
 from kg.rdf.memory import BulkMemory
 from kg.rdf.namespaces import XSD, bind_prefixes
@@ -175,7 +176,7 @@ class MemoryBackend:
 
     def query(self, text: str) -> Result:
         """rdflib's own SPARQL engine over the union of the graphs."""
-        return _read_fully(self._dataset.query(text))
+        return _read_fully(self._dataset.query(text, initNs=QUERY_PREFIXES))
 
     def dataset(self) -> Dataset:
         """The Dataset itself."""
@@ -267,7 +268,7 @@ class OxigraphBackend:
     def query(self, text: str) -> Result:
         """Oxigraph's engine over the merged default graph, converted to an rdflib Result."""
         try:
-            raw = self.store.query(text)
+            raw = self.store.query(text, prefixes=QUERY_PREFIXES)
             return from_ox_result(raw)
         except (SyntaxError, ValueError, OSError) as err:
             raise QueryError(f"SPARQL query failed: {_one_line(err)}") from None
@@ -355,7 +356,9 @@ class SparqlBackend:
         ``timeout`` bounds each wait on the server (connecting, and every read of the
         answer) instead of the backend's own ``timeout``; past it, QueryTimeout.
         """
-        body, content_type = self._post(self.query_url, {"query": text}, accept=_SELECT_ACCEPT, timeout=timeout)
+        # A server knows its own prefixes, if any: kg's are declared on the query's first line.
+        form = {"query": declarations() + text}
+        body, content_type = self._post(self.query_url, form, accept=_SELECT_ACCEPT, timeout=timeout)
         if "json" in content_type:
             return Result.parse(io.BytesIO(body), format="json")
         graph = Graph()

@@ -26,6 +26,7 @@ import re
 import pyoxigraph as ox
 
 from kg.errors import QueryError
+from kg.prefixes import QUERY_PREFIXES
 from kg.server.readonly import OPAQUE
 
 __all__ = ["native_select_json"]
@@ -65,7 +66,7 @@ def native_select_json(store: ox.Store, text: str, max_results: int) -> bytes | 
 
 def _serialize(store: ox.Store, text: str) -> bytes | None:
     try:
-        result = store.query(text)
+        result = store.query(text, prefixes=QUERY_PREFIXES)
         if not isinstance(result, ox.QuerySolutions):
             return None
         return result.serialize(format=ox.QueryResultsFormat.JSON)  # type: ignore[no-any-return]

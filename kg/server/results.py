@@ -17,6 +17,7 @@ import pyoxigraph as ox
 from kg import queries
 from kg.errors import QueryError
 from kg.graph import KnowledgeGraph
+from kg.prefixes import QUERY_PREFIXES
 from kg.server.readonly import require_read_only
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ def make_store_runner(store: ox.Store, max_results: int) -> QueryRunner:
     def run_query(sparql: str) -> QueryResult:
         require_read_only(sparql)
         try:
-            raw = store.query(query_text(sparql))
+            raw = store.query(query_text(sparql), prefixes=QUERY_PREFIXES)
             if isinstance(raw, ox.QueryBoolean):
                 return QueryResult("ASK", boolean=bool(raw))
             if isinstance(raw, ox.QuerySolutions):
