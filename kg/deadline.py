@@ -34,6 +34,7 @@ from rdflib.query import Result
 
 from kg.errors import KgError, QueryError, QueryTimeout
 from kg.prefixes import QUERY_PREFIXES
+from kg.query_errors import syntax_message
 
 __all__ = ["query_in_fork", "query_store_in_child"]
 
@@ -134,7 +135,7 @@ def query_store_in_child(path: Path, text: str, timeout: float | None) -> Result
         raise QueryTimeout(f"query stopped after the {timeout:g} s limit") from None
     if done.returncode != 0:
         message = " ".join(done.stderr.decode("utf-8", "replace").split()) or f"exit code {done.returncode}"
-        raise QueryError(f"SPARQL query failed: {message}")
+        raise QueryError(syntax_message(text, message))
     kind, _, body = done.stdout.partition(b"\n")
     if kind == b"ASK":
         answer = Result("ASK")

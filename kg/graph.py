@@ -41,6 +41,7 @@ from kg.deadline import query_in_fork, query_store_in_child
 from kg.errors import GraphError, KgError, QueryError, QueryTimeout
 from kg.extract.model import Facts
 from kg.io.article import Article
+from kg.query_errors import refuse_update
 from kg.rdf.mapping import Triple, add_triples, article_iri, article_triples
 from kg.rdf.namespaces import SDO
 from kg.rdf.resolve import INDEX_QUERY, NameIndex, add_same_as
@@ -297,10 +298,12 @@ class KnowledgeGraph:
         memory and on a server stop at Ctrl-C anyway.
 
         Raises:
-            QueryError: When the query does not parse or cannot run.
+            QueryError: When the query does not parse or cannot run (on a store, the line
+                and column of the query where it went wrong), or is an update.
             QueryTimeout: When it runs past ``timeout`` seconds.
         """
         text = queries.load(sparql) if sparql in queries.names() else sparql
+        refuse_update(text)
         if timeout is not None and timeout <= 0:
             raise QueryError(f"a query time limit must be above 0 s, not {timeout:g}")
         if isinstance(self._backend, OxigraphBackend) and (timeout is not None or interruptible):

@@ -38,6 +38,7 @@ from rdflib.term import Node, Variable
 
 from kg.errors import GraphError, QueryError, QueryTimeout, StoreBusy
 from kg.prefixes import QUERY_PREFIXES, declarations
+from kg.query_errors import syntax_message
 from kg.rdf.mapping import Triple, add_triples
 from kg.rdf.memory import BulkMemory
 from kg.rdf.namespaces import XSD, bind_prefixes
@@ -271,7 +272,7 @@ class OxigraphBackend:
             raw = self.store.query(text, prefixes=QUERY_PREFIXES)
             return from_ox_result(raw)
         except (SyntaxError, ValueError, OSError) as err:
-            raise QueryError(f"SPARQL query failed: {_one_line(err)}") from None
+            raise QueryError(syntax_message(text, _one_line(err))) from None
 
     def dataset(self) -> Dataset:
         """rdflib's API over the same open store (oxrdflib), read lazily from disk.

@@ -27,6 +27,7 @@ import pyoxigraph as ox
 
 from kg.errors import QueryError
 from kg.prefixes import QUERY_PREFIXES
+from kg.query_errors import syntax_message
 from kg.server.readonly import OPAQUE
 
 __all__ = ["native_select_json"]
@@ -71,7 +72,7 @@ def _serialize(store: ox.Store, text: str) -> bytes | None:
             return None
         return result.serialize(format=ox.QueryResultsFormat.JSON)  # type: ignore[no-any-return]
     except (SyntaxError, ValueError, OSError) as err:
-        raise QueryError(f"SPARQL query failed: {' '.join(str(err).split()) or type(err).__name__}") from None
+        raise QueryError(syntax_message(text, str(err) or type(err).__name__)) from None
 
 
 def _rows(answer: bytes) -> int:

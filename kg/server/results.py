@@ -18,6 +18,7 @@ from kg import queries
 from kg.errors import QueryError
 from kg.graph import KnowledgeGraph
 from kg.prefixes import QUERY_PREFIXES
+from kg.query_errors import syntax_message
 from kg.server.readonly import require_read_only
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def make_store_runner(store: ox.Store, max_results: int) -> QueryRunner:
             triples, truncated = _take(((t.subject, t.predicate, t.object) for t in raw), max_results)
             return QueryResult("CONSTRUCT", triples=triples, truncated=truncated)
         except (SyntaxError, ValueError, OSError) as err:
-            raise QueryError(f"SPARQL query failed: {' '.join(str(err).split()) or type(err).__name__}") from None
+            raise QueryError(syntax_message(query_text(sparql), str(err) or type(err).__name__)) from None
 
     return run_query
 
