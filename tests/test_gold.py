@@ -143,8 +143,8 @@ def test_one_person_appears_in_two_example_articles():
     assert "Tomas Reyne" in people["concert_review.txt"] & people["music_news.jsonl:2"]
 
 
-def test_seed_gold_loads(shared_dir):
-    gold = load_gold(shared_dir / "dev" / "gold" / "seed.json")
+def test_seed_gold_loads():
+    gold = load_gold(EXAMPLES / "gold" / "seed.json")
     assert gold["seed.txt"]["quotes"][0]["speaker"] == "Lady Gaga"
 
 

@@ -41,8 +41,8 @@ def _same_quote(a: str, b: str) -> bool:
     return shared >= len(wa) / 2 and shared >= len(wb) / 2
 
 
-def test_quotes_have_the_right_speaker(store, shared_dir):
-    gold = json.loads((shared_dir / "dev/gold/seed.json").read_text(encoding="utf-8"))
+def test_quotes_have_the_right_speaker(store):
+    gold = json.loads((EXAMPLES / "gold" / "seed.json").read_text(encoding="utf-8"))
     required = [q for q in gold["quotes"] if not q.get("optional")]
     rows = select(store, """SELECT ?speaker ?text WHERE { ?q a schema:Quotation ; schema:text ?text ;
                             schema:creator/schema:name ?speaker }""")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, require_shared
 
 
 def _tracked_files() -> list[str]:
@@ -47,3 +47,23 @@ def test_demo_commands_run_in_a_fresh_copy_of_the_tracked_files(tmp_path):
     assert result.stdout.startswith("performer")  # the last command: the performances query's table
     assert "<html" in (clone / "out" / "graph.html").read_text(encoding="utf-8").lower()
     assert "@prefix schema:" in (clone / "out" / "graph.ttl").read_text(encoding="utf-8")
+
+
+def test_ci_refuses_to_run_without_the_shared_folder(tmp_path):
+    """CI without ../shared would skip every test on real news and still pass."""
+    repo = tmp_path / "repo"
+    (repo / ".ci").mkdir(parents=True)
+    shutil.copy2(ROOT / ".ci" / "run", repo / ".ci" / "run")
+    assert not (tmp_path / "shared").exists()
+    done = subprocess.run(["bash", str(repo / ".ci" / "run")], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "../shared" in done.stderr
+
+
+def test_a_missing_shared_file_skips_a_clone_and_fails_ci(monkeypatch):
+    monkeypatch.delenv("KG_REQUIRE_SHARED", raising=False)
+    with pytest.raises(pytest.skip.Exception):
+        require_shared("no-such-folder")
+    monkeypatch.setenv("KG_REQUIRE_SHARED", "1")
+    with pytest.raises(pytest.fail.Exception, match="KG_REQUIRE_SHARED=1"):
+        require_shared("no-such-folder")

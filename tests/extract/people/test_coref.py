@@ -8,6 +8,8 @@ import pytest
 
 from kg.extract.model import Entity, Facts, TextSpan, entity_at
 
+from ...conftest import EXAMPLES
+
 
 def _by_name(facts: Facts) -> dict[str, Entity]:
     return {e.name: e for e in facts.entities}
@@ -225,9 +227,9 @@ def test_name_in_a_title_is_not_a_person(run) -> None:
     assert "Harriet" not in _by_name(facts)
 
 
-def test_seed_article_people(run, shared_dir) -> None:
-    text = (shared_dir / "dev" / "articles" / "seed.txt").read_text(encoding="utf-8")
-    gold = json.loads((shared_dir / "dev" / "gold" / "seed.json").read_text(encoding="utf-8"))
+def test_seed_article_people(run) -> None:
+    text = (EXAMPLES / "seed.txt").read_text(encoding="utf-8")
+    gold = json.loads((EXAMPLES / "gold" / "seed.json").read_text(encoding="utf-8"))
     facts = run(text)
     people = _by_name(facts)
     for person in gold["people"]:

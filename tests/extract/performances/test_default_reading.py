@@ -13,6 +13,8 @@ import pytest
 from kg.extract.model import Facts
 from kg.extract.performances.ranker import FEATURES, load_model
 
+from ...conftest import require_shared
+
 #: A report's first sentence: an act at a venue, so the article reports a show.
 SHOW = "Singer Ana Rivera played the Brindle Hall on Friday.\n\n"
 
@@ -114,12 +116,11 @@ def test_the_shipped_ranker_reads_the_features_kg_computes():
 
 
 @pytest.mark.slow
-def test_the_shipped_ranker_is_what_training_on_the_development_set_gives(shared_dir):
+def test_the_shipped_ranker_is_what_training_on_the_development_set_gives():
     """The model file is reproducible: retraining on the annotated articles gives it again."""
     pytest.importorskip("sklearn")
     from kg.extract.performances.train_ranker import MODEL_PATH, samples, train
 
-    folder = shared_dir / "dev" / "real"
-    if not (folder / "gold").is_dir():
-        pytest.skip(f"{folder} is not beside this checkout")
+    require_shared("dev", "real", "gold")
+    folder = require_shared("dev", "real")
     assert train(samples(folder)) == json.loads(MODEL_PATH.read_text(encoding="utf-8"))

@@ -6,8 +6,10 @@ import json
 
 import pytest
 
-from kg.extract.text.marks import find_marked_spans, strip_marks
 from kg.extract.model import Facts
+from kg.extract.text.marks import find_marked_spans, strip_marks
+
+from ...conftest import EXAMPLES
 
 
 def _said(facts: Facts) -> list[tuple[str, str | None]]:
@@ -402,9 +404,9 @@ def test_no_wrong_speaker_for_a_title(run) -> None:
 def test_words_a_person_says_stay_a_quotation_when_taken_for_a_title(nlp) -> None:
     """The works stage may read a quoted sentence (a headline's, or one the model tags) as a
     title; lower-case words with a speaker's cue are still words said, a title in capitals not."""
-    from kg.extract.model import TextSpan, Work
     from dataclasses import replace
 
+    from kg.extract.model import TextSpan, Work
     from kg.extract.quotes.extract import extract_quotes
     from kg.io.article import Article
     from kg.nlp.factories import found_on
@@ -449,12 +451,12 @@ def test_headline_speaker_before_the_colon(run) -> None:
     assert _said(facts) == [("I Never Stopped Writing", "Jane Olsen")]
 
 
-# --- the seed article, when the shared data is present ---------------------------------
+# --- the seed article, shipped in examples/ -------------------------------------------
 
 
-def test_seed_article_quotes(run, shared_dir) -> None:
-    text = (shared_dir / "dev" / "articles" / "seed.txt").read_text(encoding="utf-8")
-    gold = json.loads((shared_dir / "dev" / "gold" / "seed.json").read_text(encoding="utf-8"))
+def test_seed_article_quotes(run) -> None:
+    text = (EXAMPLES / "seed.txt").read_text(encoding="utf-8")
+    gold = json.loads((EXAMPLES / "gold" / "seed.json").read_text(encoding="utf-8"))
     facts = run(text)
     got = {strip_marks(q.span.text): q.speaker for q in facts.quotes}
     names = {e.key: e.name for e in facts.entities}
@@ -473,12 +475,12 @@ def test_seed_article_quotes(run, shared_dir) -> None:
 def test_fragment_holder_prefers_the_reporter_before_the_words(nlp) -> None:
     """Words the parser left outside the verb of saying before them are still the reporter's
     account, not the words of the person the account is about."""
-    from kg.extract.text.marks import find_marked_spans
     from kg.extract.quotes.candidates import Candidate, left_context, right_context
+    from kg.extract.quotes.extract import _quoted_tokens
     from kg.extract.quotes.fragments import by_fragment_holder
     from kg.extract.quotes.sieves import QuoteContext
-    from kg.extract.quotes.extract import _quoted_tokens
     from kg.extract.text.doc_index import doc_text
+    from kg.extract.text.marks import find_marked_spans
     from kg.io.article import Article
     from kg.nlp.pipeline import make_doc
 
