@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from kg.extract.text.dates import parse_date
 from kg.extract.model import Facts
+from kg.extract.text.dates import parse_date
 
 
 def _name(records, key: str | None) -> str | None:  # type: ignore[no-untyped-def]
@@ -74,19 +74,18 @@ def test_band_performs_its_setlist(run, text: str, expected: set) -> None:
     assert expected <= _pairs(run(text))
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        # two groups: "the band" could be either, so no one performs
-        "The Marsh Hens and The Paper Comets shared a bill.\n\nThe band opened with “Black Ice.”",
-        # "the piece" is an artwork, not a group
-        "The Marsh Hens announce a tour. Critics praised the piece at the gallery.",
-    ],
-)
-def test_band_is_not_guessed(run, text: str) -> None:
-    facts = run(text)
-    assert all(_name(facts.entities, p.performer) != "Paper Comets" for p in facts.performances)
-    assert all("piece" not in d for e in facts.entities for d in e.descriptions)
+def test_the_band_is_the_group_named_last_not_an_earlier_one(run) -> None:
+    facts = run(
+        "The Marsh Hens announce a winter tour. The Paper Comets announce a spring tour.\n\n"
+        "The band opened with “Black Ice.”"
+    )
+    assert {e.name: e.kind for e in facts.entities} == {"Marsh Hens": "group", "Paper Comets": "group"}
+    assert _pairs(facts) == {("Paper Comets", "Black Ice")}
+
+
+def test_the_piece_is_an_artwork_not_the_band(run) -> None:
+    facts = run("The Marsh Hens announce a tour. Critics praised the piece at the gallery.")
+    assert [(e.name, e.kind, e.descriptions) for e in facts.entities] == [("Marsh Hens", "group", ())]
 
 
 def test_group_named_with_a_plural_verb(run) -> None:

@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 import pytest
-from rdflib import Literal, URIRef
+from rdflib import RDF, Literal, URIRef
 
 from kg.errors import QueryError, QueryTimeout
 from kg.graph import KnowledgeGraph
@@ -50,15 +50,19 @@ def children() -> list[str]:
 
 def small_graph(graph: KnowledgeGraph) -> KnowledgeGraph:
     """Sixty triples: the runaway query has 60^5 (almost 800 million) rows to go through."""
-    dataset = graph.rdf_graph() if graph.backend == "memory" else None
-    triples = [(URIRef(f"urn:kg:p{i}"), URIRef("https://schema.org/name"), Literal(f"Person {i}")) for i in range(60)]
-    if dataset is not None:
+    insert(graph, [(URIRef(f"urn:kg:p{i}"), URIRef("https://schema.org/name"), Literal(f"Person {i}"))
+                   for i in range(60)])
+    return graph
+
+
+def insert(graph: KnowledgeGraph, triples: list[tuple]) -> None:
+    """Add ``triples`` to the graph <urn:kg:g> (and, in the store, to its default graph)."""
+    if graph.backend == "memory":
         for triple in triples:
-            dataset.graph(URIRef("urn:kg:g")).add(triple)
+            graph.rdf_graph().graph(URIRef("urn:kg:g")).add(triple)
     else:
         body = " ".join(f"<{s}> <{p}> {o.n3()} ." for s, p, o in triples)
         graph._backend.store.update(f"INSERT DATA {{ {body} GRAPH <urn:kg:g> {{ {body} }} }}")  # type: ignore[attr-defined]
-    return graph
 
 
 @pytest.fixture(params=["memory", "store"])
@@ -98,7 +102,12 @@ def test_timed_construct_and_named_queries_come_back_whole(graph: KnowledgeGraph
     built = graph.query(f"CONSTRUCT {{ ?p {NAME} ?n }} WHERE {{ ?p {NAME} ?n }}", timeout=10)
     assert len(built.graph) == 60
     assert (URIRef("urn:kg:p3"), URIRef("https://schema.org/name"), Literal("Person 3")) in built.graph
-    assert graph.query("quotes", timeout=10).vars is not None
+    quote, schema = URIRef("urn:kg:q1"), "https://schema.org/"
+    insert(graph, [(quote, RDF.type, URIRef(schema + "Quotation")), (quote, URIRef(schema + "text"), Literal("We stay.")),
+                   (quote, URIRef(schema + "isPartOf"), URIRef("urn:kg:a1")),
+                   (quote, URIRef(schema + "creator"), URIRef("urn:kg:p3"))])
+    rows = graph.query("quotes", timeout=10)
+    assert [(str(r.speaker), str(r.text)) for r in rows] == [("Person 3", "We stay.")]
 
 
 def test_a_silent_sparql_server_times_out() -> None:

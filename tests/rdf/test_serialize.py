@@ -89,7 +89,10 @@ def test_turtle_uses_kg_prefixes(tmp_path, two_articles):
 def test_explicit_format_overrides_the_extension(tmp_path, two_articles):
     path = tmp_path / "graph.data"
     write_dataset(two_articles, path, fmt="nquads")
-    assert len(list(pyoxigraph.parse(path.read_bytes(), format=pyoxigraph.RdfFormat.N_QUADS))) > 0
+    quads = list(pyoxigraph.parse(path.read_bytes(), format=pyoxigraph.RdfFormat.N_QUADS))
+    assert len(quads) == len(list(two_articles.quads((None, None, None, None))))
+    names = {f"<{g}>" for g in _named_graphs(two_articles)}
+    assert len(names) == 2 and {str(q.graph_name) for q in quads} == names
 
 
 def test_unknown_format_name_is_refused(tmp_path, two_articles):

@@ -221,20 +221,32 @@ def test_readers_query_the_store_while_a_build_writes(corpus, reference, tmp_pat
     assert state(store) == reference
 
 
-def test_a_second_writer_is_refused_with_one_line(corpus, tmp_path):
+#: A writer that holds the store open until its stdin closes: the build's lock, held for as long
+#: as the test needs, with no race against a build that may finish first.
+HOLDER = """
+import sys
+from kg.rdf.store import OxigraphBackend
+store = OxigraphBackend(sys.argv[1])
+print("open", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_a_second_writer_is_refused_with_one_line(tmp_path):
+    """The write lock holds: a second writer fails at once, and gets in once the first has gone."""
+    corpus = tmp_path / "one.jsonl"
+    corpus.write_text(corpus_line(0) + "\n", encoding="utf-8")
     store = tmp_path / "store"
-    writer = subprocess.Popen(build_cmd(corpus, store), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert kg("build", str(corpus), "--store", str(store)).returncode == 0
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(store)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 240
-        while article_count(store) < 1:
-            assert writer.poll() is None and time.monotonic() < deadline
-            time.sleep(0.02)
+        assert holder.stdout.readline() == "open\n", holder.stderr.read()
         second = kg("remove", str(store), "art-00", "--wait", "0")
     finally:
-        writer.kill()
-        writer.wait()
-    if second.returncode == 0:
-        pytest.skip("the writer finished before the second one started")
+        holder.communicate("", timeout=60)
     lines = second.stderr.strip().splitlines()
+    assert second.returncode != 0, "a second writer opened the store while the first held it"
     assert lines == [f"Error: {store}: another kg process is writing it; run again when it is done, "
                      "or give --wait SECONDS"], second.stderr
+    assert kg("remove", str(store), "art-00").returncode == 0
