@@ -185,14 +185,16 @@ def _reporter(strict: bool, on_problem: ProblemHandler | None) -> ProblemHandler
 
 
 def _folder_files(folder: Path) -> list[Path]:
-    """Files with a supported extension under ``folder``, sorted by relative path, hidden ones skipped."""
+    """Files with a supported extension under ``folder`` (dangling links too), sorted by relative
+    path, hidden ones skipped."""
     files = []
     for path in folder.rglob("*"):
         relative = path.relative_to(folder)
         # Hidden files and folders (.git, .ipynb_checkpoints) are never articles.
         if any(part.startswith(".") for part in relative.parts):
             continue
-        if path.is_file() and path.suffix.lower() in EXTENSIONS:
+        # A link to a file that is gone is an article lost: listed, so reading it reports it.
+        if path.suffix.lower() in EXTENSIONS and (path.is_file() or path.is_symlink() and not path.exists()):
             files.append(path)
     return sorted(files, key=lambda p: p.relative_to(folder).as_posix())
 
