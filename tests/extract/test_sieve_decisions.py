@@ -187,3 +187,48 @@ def test_the_occasion_an_article_reports_is_the_scene_of_an_act_it_names_later(r
     events = {e.key: e.name for e in facts.events}
     assert {(events.get(p.event), places.get(p.location), p.context_rule) for p in facts.performances} == {
         ("Brindle Evening", "Heron Hall", "context.scene")}
+
+
+# --- sieves named by no test before: each holds its decision on an invented text -------------
+
+
+@pytest.mark.parametrize(
+    ("text", "quote", "rule"),
+    [
+        ("Jazz Nights\n\nMara Quinlan: “We are home again”\n\nMara Quinlan played Leeds.", "We are home again",
+         "quote.headline-colon"),
+        ("“We played it loud tonight.\n\n“And we will play it loud again,” Mara Quinlan said.",
+         "We played it loud tonight.", "quote.paragraphs"),
+        ("Mara Quinlan sat at the piano for the encore.\n\n“This one is for my mother.”",
+         "This one is for my mother.", "quote.focus"),
+    ],
+)
+def test_a_quotation_with_no_cue_beside_it_goes_to_its_speaker(run, text, quote, rule):
+    assert (quote, SPEAKER, rule) in _said(run(text))
+
+
+def test_titles_listed_after_one_the_cue_finds_are_works_too(run):
+    facts = run("She played the songs “Salt Road”, “Lamplight” and “Ferris Wheel”.")
+    assert [(w.title, w.kind, w.rule) for w in facts.works] == [
+        ("Salt Road", "song", "work.cue"), ("Lamplight", "song", "work.listed"),
+        ("Ferris Wheel", "song", "work.listed")]
+
+
+def test_a_title_the_model_labels_is_a_work(run):
+    facts = run("Mara Quinlan played the Brindle Hall on Friday.\n\nMara Quinlan's encore was “Lantern Song”.")
+    assert [(w.title, w.rule) for w in facts.works] == [("Lantern Song", "work.model")]
+
+
+def test_an_event_no_clause_places_is_at_the_venue_the_top_puts_its_people(run):
+    facts = run("Mara Quinlan thanked the audience at the Brindle Hall. "
+                "She had planned the final concert of the season for months.")
+    places = {p.key: p.name for p in facts.places}
+    assert [(e.name, places.get(e.location), e.location_rule) for e in facts.events] == [
+        ("final concert", "Brindle Hall", "location.lead-venue")]
+
+
+def test_an_act_on_an_events_bill_performs_at_it(run):
+    facts = run("The Harbour Fest returns to Leeds in June, with Mara Quinlan among its headliners.")
+    names, events = {e.key: e.name for e in facts.entities}, {e.key: e.name for e in facts.events}
+    assert [(names[p.performer], p.work, events.get(p.event), p.rule) for p in facts.performances] == [
+        (SPEAKER, None, "Harbour Fest", "perf.bill")]

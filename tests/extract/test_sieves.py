@@ -42,3 +42,18 @@ def test_a_confidence_outside_zero_one_is_refused():
 def test_the_table_escapes_pipes_in_cells():
     text = markdown([("Stage", (Sieve("test.pipe", "a | b", "x", 0.5),))])
     assert "a \\| b" in text and "| 1 | `test.pipe` |" in text
+
+
+#: Tests that list sieves without holding any to a decision: naming an id here proves nothing.
+_REGISTRY_TESTS = {"test_sieves.py"}
+#: Sieves still without a test of their decision (issue 36): a test for one must take it off here.
+_NOT_YET_NAMED = {"perf.show-part", "perf.band"}
+
+
+def test_every_sieve_is_named_by_a_test_of_its_decision():
+    """A sieve no test names can be switched off with the whole suite still passing."""
+    named = "\n".join(path.read_text(encoding="utf-8") for path in (ROOT / "tests").rglob("*.py")
+                      if path.name not in _REGISTRY_TESTS)
+    unnamed = [s.id for _, sieves in catalog.stages() for s in sieves
+               if f'"{s.id}"' not in named and f"'{s.id}'" not in named]
+    assert set(unnamed) == _NOT_YET_NAMED

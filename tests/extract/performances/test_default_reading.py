@@ -124,3 +124,24 @@ def test_the_shipped_ranker_is_what_training_on_the_development_set_gives():
     require_shared("dev", "real", "gold")
     folder = require_shared("dev", "real")
     assert train(samples(folder)) == json.loads(MODEL_PATH.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "title", "exception"),
+    [
+        ("She wrote “Lantern Song” in 2019.", "Lantern Song", "perf.not-made"),
+        ("She will sing “Lantern Song” at the Orla Hall next month.", "Lantern Song", "perf.not-done"),
+        ("She sang “Memory” from the musical “Cats”.", "Cats", "perf.not-source"),
+        ("The “Lantern Song” singer waved to the crowd.", "Lantern Song", "perf.not-attribute"),
+        ("Outside, a fan's car radio was playing “Lantern Song”.", "Lantern Song", "perf.not-live"),
+        ("She sang “Lantern Song”.", "Lantern Song", None),
+    ],
+)
+def test_each_exception_names_itself_on_the_title_it_turns_down(nlp, sentence, title, exception):
+    """The facts keep no trace of a performance turned down, so the exception is asked directly."""
+    from kg.extract.performances.exceptions import not_performed
+
+    text = SHOW + sentence
+    doc = nlp(text)
+    start = text.index(title)
+    assert not_performed(doc, doc.char_span(start, start + len(title))) == exception
