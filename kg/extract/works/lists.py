@@ -75,8 +75,8 @@ def music_titles(doc: Doc) -> list[Span]:
 def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool, bool]]:
     """Token indices at which a title may start, each with whether the slot holds one title only,
     whether it is a verb's direct object (where a person may stand as well: "joined X") and whether
-    it opens a list after a song's cue noun, whose titles may be written in sentence case ("hits like
-    Come down, Got love and Social")."""
+    a list opener or a colon stands before it ("hits like", "four singles:"): such a list may hold
+    titles written in sentence case ("hits like Come down, Got love and Social")."""
     for i, single, direct in _verb_and_noun_slots(doc):
         yield i, single, direct, i > 0 and (doc[i - 1].lower_ in _OPENERS | {"as", ":"})
 
