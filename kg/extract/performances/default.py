@@ -245,8 +245,8 @@ _ACT_NOUNS = words("musician_nouns") | tagged("group_nouns", "music")
 def find_cast(doc: Doc, found: Found, performers: Iterable[str], subjects_of_performing: Iterable[str]) -> Cast:
     """The article's acts: the performers the stated reading found, the subjects of its verbs of
     performing, its music groups and the people it describes as musicians, each one that may
-    perform (:func:`may_perform`); its headliner: of the people and groups the top of a report
-    of a show names, the one the article names most (an act whatever verbs it takes: "X at the
+    perform (:func:`may_perform`); its headliner: of the acts the top of a report of a show names
+    (else of all the people and groups it names there), the one the article names most (an act whatever verbs it takes: "X at the
     Y Arena ... X spearheaded three shows"), else the act it names most."""
     named = {*performers, *subjects_of_performing}
     able = [e for e in found.entities if e.kind in ("person", "group") and may_perform(doc, e, found.works)]
@@ -254,7 +254,9 @@ def find_cast(doc: Doc, found: Found, performers: Iterable[str], subjects_of_per
     # (named in the top, by a mention or inside another name: "the X set at V")
     top_text = doc_text(doc)[: found.scene.top_end] if found.scene.set else ""
     top = [e for e in able if any(name in top_text for name in (e.name, *e.aliases))]
-    headliner = _most_named(top) or _most_named([e for e in able if e.key in acts])
+    # (one the top presents as an act first: "Pink performed ..." over a fan the lede names)
+    headliner = _most_named([e for e in top if e.key in acts]) or _most_named(top) \
+        or _most_named([e for e in able if e.key in acts])
     if headliner is not None:
         acts.add(headliner)
     return Cast(found.entities, frozenset(acts), found.focus, headliner, found.scene.set,

@@ -37,8 +37,9 @@ _TAKES = tagged("rendition_nouns", "on")
 _SONG_CUES = frozenset(noun for noun, kind in kinds("work_cues").items() if kind == "song")
 #: Verbs of a set's course, whose "with" brings in a song ("opened with A", "closed with B").
 _ROUTE_VERBS = words("route_verbs")
-#: Nouns standing for an act's show ("her set"), whose "with" after a verb of a set's course brings in a song.
-_SHOW_NOUNS = words("show_nouns")
+#: Verbs of a set's course told through its object ("ended the night with X"), and those objects.
+_COURSE_VERBS = tagged("set_course", "verb")
+_COURSE_OBJECTS = tagged("set_course", "object")
 #: Parts of a show a copula or a comma names with a song ("the encore was X", "For the finale, X").
 _SHOW_PARTS = words("show_parts")
 #: Words that open a list of titles after a cue noun ("like", "including", "such as").
@@ -55,6 +56,10 @@ _NAMES = labels("name-like")
 CATALOGUE_MARKS = words("catalogue_marks")
 #: Longest title read without quotation marks, in words.
 _MAX_WORDS = 8
+#: Headings of a setlist printed one title to a line ("Set list", "Encore").
+_SETLIST_HEADS = words("setlist_heads")
+#: Longest aside in brackets after a title, in tokens: "(2002)", "(Chor Nikal Ke Bhaga, 2023)".
+_MAX_ASIDE = 10
 #: Longest title in sentence case read in a list ("Freak of the week").
 _MAX_PLAIN = 5
 #: Tags of a finite verb: a name right before one is its subject ("and Tom Reyes came out").
@@ -62,14 +67,71 @@ _FINITE = labels("finite")
 
 
 def music_titles(doc: Doc) -> list[Span]:
-    """Every title read at a setlist slot, in text order, each once."""
+    """Every title read at a setlist slot or printed under a setlist heading, in text order, each once."""
     found: dict[tuple[int, int], Span] = {}
     _, ends = sentence_bounds(doc)
     for i, single, direct, plain in _slots(doc):
         if i < len(doc):
             for span in _titles_at(doc, i, ends[i], single, direct, plain):
                 found.setdefault((span.start, span.end), span)
+    for span in _printed_setlist(doc):
+        found.setdefault((span.start, span.end), span)
     return sorted(found.values(), key=lambda s: s.start)
+
+
+def _printed_setlist(doc: Doc) -> list[Span]:
+    """Titles printed one to a line under a setlist heading ("Set list", then "A", "B", ...), up to
+    the first line that is no title (a sentence); a part's heading inside ("Encore") is passed over."""
+    lines = _lines(doc)
+    out: list[Span] = []
+    for k, line in enumerate(lines):
+        if not _setlist_heading(line):
+            continue
+        for after in lines[k + 1 :]:
+            if _setlist_heading(after):
+                continue
+            title = _line_title(after)
+            if title is None:
+                break
+            out.append(title)
+    return out
+
+
+def _lines(doc: Doc) -> list[Span]:
+    """The article's lines: the tokens between line breaks."""
+    out: list[Span] = []
+    start = 0
+    for tok in doc:
+        if tok.is_space and "\n" in tok.text or "\n" in tok.whitespace_:
+            end = tok.i if tok.is_space else tok.i + 1
+            if end > start:
+                out.append(doc[start:end])
+            start = tok.i + 1
+    if start < len(doc):
+        out.append(doc[start:])
+    return out
+
+
+def _setlist_heading(line: Span) -> bool:
+    """A line that is a setlist's heading: "Set list", "Setlist:", "Encore"."""
+    words_in = [t.lower_ for t in line if not t.is_punct and t.lower_ != "the"]
+    return 0 < len(words_in) <= 3 and " ".join(words_in) in _SETLIST_HEADS
+
+
+def _line_title(line: Span) -> Span | None:
+    """The title a line of a printed setlist holds ("La Paga", "3. Fijate Bien"), or None for a line
+    that is a sentence or too long for a title."""
+    start = line.start
+    if len(line) > 1 and line[0].like_num and line[1].text in ".)":
+        # a numbered line
+        start += 2
+    end = line.end
+    while end > start and line.doc[end - 1].is_space:
+        end -= 1
+    span = line.doc[start:end]
+    if not span or len(span) > 2 * _MAX_WORDS or span[-1].text == "." or not _title_word(span[0]):
+        return None
+    return span
 
 
 def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool, bool]]:
@@ -85,9 +147,10 @@ def _verb_and_noun_slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
     """The slots of :func:`_slots`, without the sentence-case flag."""
     toks, words = doc_tokens(doc), token_words(doc)
     for tok, low, pos, lemma in zip(toks, words.lower, words.pos, words.lemma):
-        if pos == "VERB" and lemma in _ROUTE_VERBS and lemma not in _VERBS:
-            # "the show began with A": a set's course, with what it went through
-            yield from ((c.i + 1, False, False) for c in _preps_of(tok) if c.lower_ == "with")
+        if pos == "VERB" and (lemma in _ROUTE_VERBS or lemma in _COURSE_VERBS) and lemma not in _VERBS:
+            # "the show began with A", "ended the night with B": a set's course, with what it went through
+            preps = _preps_of(tok) if lemma in _ROUTE_VERBS or _course_objects(tok) else []
+            yield from ((c.i + 1, False, False) for c in preps if c.lower_ == "with")
         elif pos == "VERB" and lemma in _VERBS:
             # "sang Whoops", "belted Edith Piaf's ...", "opened his set with A", "duet on B"
             yield from ((c.i + 1, False, False) for c in _preps_of(tok) if c.lower_ in _PREPS
@@ -125,10 +188,16 @@ def _verb_and_noun_slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
 
 
 def _preps_of(verb: Token) -> list[Token]:
-    """The prepositions of a verb, and of its object when that is the show ("began his set with A",
-    where the parser hangs "with" on "set")."""
-    objects = [c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() in _SHOW_NOUNS]
-    return [c for head in (verb, *objects) for c in head.children if c.dep_ == "prep"]
+    """The prepositions of a verb, then those of its object when that is the show or the night
+    ("began his set with A", "ended the night with B", where the parser hangs "with" on the noun)."""
+    return [c for head in (verb, *_course_objects(verb)) for c in head.children if c.dep_ == "prep"]
+
+
+def _course_objects(verb: Token) -> list[Token]:
+    """The objects of a verb of a set's course that are the show or the night ("ended the night")."""
+    if verb.lemma_.lower() not in _COURSE_VERBS:
+        return []
+    return [c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() in _COURSE_OBJECTS]
 
 
 def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool, plain: bool = False) -> list[Span]:
@@ -227,7 +296,7 @@ def _past_credit(doc: Doc, j: int, sent_end: int) -> int:
 def _past_aside(doc: Doc, j: int, sent_end: int) -> int:
     """Past a short aside in brackets after a title: "A (2002) and B (2003)"."""
     if j < sent_end and doc[j].text == "(":
-        close = next((k for k in range(j + 1, min(j + 6, sent_end)) if doc[k].text == ")"), None)
+        close = next((k for k in range(j + 1, min(j + _MAX_ASIDE, sent_end)) if doc[k].text == ")"), None)
         if close is not None:
             return close + 1
     return j

@@ -145,3 +145,11 @@ def test_each_exception_names_itself_on_the_title_it_turns_down(nlp, sentence, t
     doc = nlp(text)
     start = text.index(title)
     assert not_performed(doc, doc.char_span(start, start + len(title))) == exception
+
+
+def test_the_headliner_is_the_act_the_top_presents_performing_not_the_name_it_repeats(run) -> None:
+    # (a fan the lede names three times is no headliner: the ranker gives the fan no song)
+    text = ("Mara Quinlan sang at the Harbour Hall in Leeds on Friday, for a fan, Tom Reyes, who is ill. "
+            "Tom Reyes had written to the band, and Tom Reyes was in the front row with his family.\n\n"
+            "“Lantern Song” brought the crowd to its feet.")
+    assert not any(performer == "Tom Reyes" for performer, _, _ in _performed(run(text)))

@@ -226,6 +226,11 @@ def test_a_symphony_is_a_piece_only_with_a_number_or_an_owner(run, text: str, pi
          "and the crowd was happy.", {"Come down", "Got love", "wait for it"}),
         ("Kora Lane played four of their smash singles: Run away, Call my name, Imagine That and Olufemi.",
          {"Run away", "Call my name", "Imagine That", "Olufemi"}),
+        # the night or the tone a set's course is told through; an aside after each title
+        ("Vikram Rao opened his tour in Delhi. He set the tone with Jaan Meri (Khuda Haafiz, 2020) and "
+         "Janiye (Chor Nikal Ke Bhaga, 2023), and ended the night with his chartbusters Pehle Bhi (Animal, 2023) "
+         "and Kaise Hua (Kabir Singh, 2019).",
+         {"Jaan Meri", "Janiye", "Pehle Bhi", "Kaise Hua"}),
         # a set's course whose "with" the parser hangs on the set
         ("Rivera played the Brindle Hall. Rivera began his set with Let Me Entertain You before a new song.",
          {"Let Me Entertain You"}),
@@ -239,3 +244,12 @@ def test_a_sentence_case_title_stops_where_the_list_does(run) -> None:
     # ("from the album Vessel" is no part of a title: a lone first item takes no lower-case words)
     titles = {w.title for w in run("Rivera played the Brindle Hall. Fans sang songs like Hello from the album Vessel.").works}
     assert "Hello" in titles and not any("from" in t for t in titles)
+
+
+def test_a_setlist_printed_one_title_to_a_line_is_read_up_to_the_first_sentence(run) -> None:
+    text = ("Rosa Linde brings her acoustic tour to the Harbour Hall\n\nSet list\n\nFuego Lento\n\nLa Marea\n\n"
+            "Encore\n\nRebel Song (No me digas)\n\nThe tour came to the Harbour Hall in Cork on Friday. "
+            "Fans Waited Outside.")
+    titles = {w.title for w in run(text).works}
+    assert {"Fuego Lento", "La Marea", "Rebel Song (No me digas)"} <= titles
+    assert not any("Cork" in t or "Encore" in t or "Waited" in t for t in titles)
