@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 from kg.extract.model import Place, TextSpan
 from kg.extract.text.doc_index import is_cap
 from kg.extract.text.gazetteer import place_kind
-from kg.extract.text.lexicon import function_words, labels, tagged
+from kg.extract.text.lexicon import function_words, labels, tagged, words
 from kg.extract.text.marks import VENUE_WORDS
 
 #: Venue words that end company names as often ("AEG Live"): a venue only where a place is expected.
@@ -21,6 +21,8 @@ WEAK_VENUE_WORDS = frozenset({"live"})
 
 #: Lower-case words after a name that make it a festival stage.
 _STAGE_WORDS = tagged("stage_words", "name")
+#: Musical instruments: one of them alone names no place.
+_INSTRUMENTS = words("instruments")
 
 
 def place_key(name: str) -> str:
@@ -83,7 +85,8 @@ class Builder:
             return None
         span = doc[start:end]
         norm = place_key(span.text)
-        if not norm:
+        if not norm or end - start == 1 and span[0].lower_ in _INSTRUMENTS:
+            # ("Vidwan X on Violin": an instrument the model tagged a facility is no place)
             return None
         if norm not in self.by_norm:
             self.by_norm[norm] = {"name": span.text, "kind": kind, "in": None, "mentions": []}

@@ -40,6 +40,8 @@ _ROUTE_VERBS = words("route_verbs")
 #: Verbs of a set's course told through its object ("ended the night with X"), and those objects.
 _COURSE_VERBS = tagged("set_course", "verb")
 _COURSE_OBJECTS = tagged("set_course", "object")
+#: Verbs whose own "with" brings in the next song of a set ("followed with X", "returned with Y").
+_NEXT_VERBS = tagged("set_course", "with")
 #: Parts of a show a copula or a comma names with a song ("the encore was X", "For the finale, X").
 _SHOW_PARTS = words("show_parts")
 #: Words that open a list of titles after a cue noun ("like", "including", "such as").
@@ -147,10 +149,13 @@ def _verb_and_noun_slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
     """The slots of :func:`_slots`, without the sentence-case flag."""
     toks, words = doc_tokens(doc), token_words(doc)
     for tok, low, pos, lemma in zip(toks, words.lower, words.pos, words.lemma):
-        if pos == "VERB" and (lemma in _ROUTE_VERBS or lemma in _COURSE_VERBS) and lemma not in _VERBS:
-            # "the show began with A", "ended the night with B": a set's course, with what it went through
-            preps = _preps_of(tok) if lemma in _ROUTE_VERBS or _course_objects(tok) else []
-            yield from ((c.i + 1, False, False) for c in preps if c.lower_ == "with")
+        if pos == "VERB" and (lemma in _ROUTE_VERBS or lemma in _COURSE_VERBS or lemma in _NEXT_VERBS) \
+                and lemma not in _VERBS:
+            # "the show began with A", "ended the night with B", "followed with C": a set's course, with
+            # what it went through (after "returned with" a person may stand as well: "with Tom Reyes")
+            preps = _preps_of(tok) if lemma in _ROUTE_VERBS | _NEXT_VERBS or _course_objects(tok) else []
+            yield from ((c.i + 1, False, False) for c in preps if c.lower_ == "with"
+                        and not (lemma in _NEXT_VERBS and c.i + 1 < len(doc) and doc[c.i + 1].ent_type_ == "PERSON"))
         elif pos == "VERB" and lemma in _VERBS:
             # "sang Whoops", "belted Edith Piaf's ...", "opened his set with A", "duet on B"
             yield from ((c.i + 1, False, False) for c in _preps_of(tok) if c.lower_ in _PREPS
@@ -170,8 +175,8 @@ def _verb_and_noun_slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
         elif (low in _SONG_CUES or lemma in _SONG_CUES) and pos == "NOUN":
             # "the single X", "hits like A and B", "her hits, A and B"
             nxt = tok.i + 1
-            # ("songs, including A", "hits such as B")
-            while nxt < len(doc) and (doc[nxt].lower_ in _OPENERS or doc[nxt].text in ",:"):
+            # ("songs, including A", "hits such as B", "a set of tunes (A, B)")
+            while nxt < len(doc) and (doc[nxt].lower_ in _OPENERS or doc[nxt].text in ",:("):
                 nxt += 1
             if nxt < len(doc) and doc[nxt].lower_ == "as" and doc[nxt - 1].lower_ == "such":
                 nxt += 1
@@ -218,7 +223,8 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool, plai
                 span.end < sent_end and doc[span.end].tag_ in _FINITE)):
             # "sang 'A' and Tom Reyes came out": a subject after "and" opens a clause, not a title
             break
-        out.extend([span] if single or _is_quoted(doc, span) else _cut(doc, span))
+        out.extend(t for t in ([span] if single or _is_quoted(doc, span) else _cut(doc, span))
+                   if not _an_owner_elsewhere(doc, t))
         if single:
             break
         first = False
@@ -423,6 +429,15 @@ def _cut(doc: Doc, span: Span) -> list[Span]:
 def _title_word(token: Token) -> bool:
     """A word a title may start with: capitalised, with a letter ("[Expletive]" aside)."""
     return token.text[:1].isupper() and any(c.isalpha() for c in token.text) and token.tag_ != "POS"
+
+
+def _an_owner_elsewhere(doc: Doc, span: Span) -> bool:
+    """One unquoted word the article writes elsewhere as an owner ("performances of Liszt and
+    Bartók" beside "Liszt's Les préludes"): a composer or an act, named for their music, no title."""
+    if len(span) != 1 or _is_quoted(doc, span):
+        return False
+    text = doc_text(doc)
+    return any(f"{span.text}{mark}s " in text for mark in "'’")
 
 
 def _named_again(doc: Doc, span: Span) -> bool:

@@ -155,6 +155,9 @@ def test_a_list_of_towns_is_no_containment(run) -> None:
         ("Mara Kent headlined the festival on Friday.", "Kent"),  # a surname that is also a county
         ("Promoter Kestrel Live said the show had sold out.", "Kestrel Live"),  # a company, not a venue
         ("Tickets went on sale through Live Nation on Friday.", "Live Nation"),
+        # an instrument the model tags a facility is no place
+        ("The concert at the Music Hall in Hyderabad opened with a raga by Vidwan Ravi Rao, with accompanying "
+         "artists Vidwan Sai Kiran on Violin, Vidwan Hari Prasad on Mridangam and Vidwan Syam on Kanjira.", "Violin"),
         # the first letters of a hyphenated name are no place of their own
         ("The stars lit up the K-magic Live concert at the Mall of Asia Arena in Manila.", "K"),
     ],

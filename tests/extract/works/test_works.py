@@ -231,6 +231,11 @@ def test_a_symphony_is_a_piece_only_with_a_number_or_an_owner(run, text: str, pi
          "Janiye (Chor Nikal Ke Bhaga, 2023), and ended the night with his chartbusters Pehle Bhi (Animal, 2023) "
          "and Kaise Hua (Kabir Singh, 2019).",
          {"Jaan Meri", "Janiye", "Pehle Bhi", "Kaise Hua"}),
+        # the next song of a set after "followed with"; a list in brackets after a cue noun
+        ("Folk singer Archie Fell played the Royal Hall in Glasgow on Friday. Later Archie Fell followed with "
+         "Song For A Friend.", {"Song For A Friend"}),
+        ("The band Caperhill played the Royal Hall in Glasgow on Friday and finished with a rousing set of "
+         "Scottish tunes (Alasdair Mor, The Tree) - backed by pipers.", {"Alasdair Mor", "The Tree"}),
         # a set's course whose "with" the parser hangs on the set
         ("Rivera played the Brindle Hall. Rivera began his set with Let Me Entertain You before a new song.",
          {"Let Me Entertain You"}),
@@ -253,3 +258,12 @@ def test_a_setlist_printed_one_title_to_a_line_is_read_up_to_the_first_sentence(
     titles = {w.title for w in run(text).works}
     assert {"Fuego Lento", "La Marea", "Rebel Song (No me digas)"} <= titles
     assert not any("Cork" in t or "Encore" in t or "Waited" in t for t in titles)
+
+
+def test_a_name_the_article_writes_as_an_owner_is_no_title_in_a_list(run) -> None:
+    # (composers named for their music: "Liszt's Les préludes" makes "Liszt" a person, not a piece)
+    text = ("The National Orchestra gave fine performances of Liszt, Schumann and Bartók at the Concert Hall "
+            "in Dublin on Friday. The opening of Liszt's Les préludes was majestic. Bartók's Concerto for "
+            "Orchestra closed the night.")
+    titles = {w.title for w in run(text).works}
+    assert "Liszt" not in titles and "Bartók" not in titles
