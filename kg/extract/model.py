@@ -178,12 +178,15 @@ class Scene:
         venue: The key of the venue it took place at, if the article gives one.
         city: The key of the town it took place in, if the article gives one.
         top_end: Where the top of the article (headline, standfirst, lede) ends, in characters.
+        date: The day its dateline prints ("YORK, June 3 —"), if it prints one: the day the story
+            was filed from the city, not a byline's or an "Updated ..." stamp's.
     """
 
     show: str | None = None
     venue: str | None = None
     city: str | None = None
     top_end: int = 0
+    date: When | None = None
 
     @property
     def set(self) -> bool:

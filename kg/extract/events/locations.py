@@ -22,9 +22,8 @@ from kg.extract.text.dates import (
     parse_date,
     told_as_past,
 )
+from kg.extract.text.dateline import find_dateline
 from kg.extract.text.doc_index import (
-    DATELINE_SENTENCES,
-    dateline_end,
     doc_ents,
     doc_text,
     governing_verb,
@@ -117,20 +116,24 @@ def _own_verb(head: Token) -> Token | None:
 
 
 def dateline_city(doc: Doc, places: tuple[Place, ...]) -> tuple[str, Span] | None:
-    """The key of the city a dateline names ("NASHVILLE, Tenn. (AP) — ..."), with its sentence.
+    """The key of the city a dateline names ("NASHVILLE, Tenn. (AP) — ...", "YORK, June 3 —"), with
+    the sentence it opens.
 
     The parser often ends a sentence at the dateline's dash; the sentence is then the one after it.
     """
-    cities = {m.start: (p.key, m.end) for p in places if p.kind == "city" for m in p.mentions}
-    sents = list(doc.sents)[: DATELINE_SENTENCES + 1]
-    for n, sent in enumerate(sents[:DATELINE_SENTENCES]):
-        if sent.start_char in cities:
-            key, end_char = cities[sent.start_char]
-            place = doc.char_span(sent.start_char, end_char, alignment_mode="expand")
-            if place is not None and dateline_end(doc, place.end):
-                alone = not any(t.pos_ in ("VERB", "AUX") for t in sent) and n + 1 < len(sents)
-                return key, doc[sent.start : sents[n + 1].end] if alone else sent
-    return None
+    line = find_dateline(doc)
+    if line is None:
+        return None
+    start = doc[line.start].idx
+    key = next((p.key for p in places if p.kind == "city" for m in p.mentions if m.start == start), None)
+    if key is None:
+        return None
+    sent = doc[line.start].sent
+    end = sent.end
+    if end <= line.end or not any(t.pos_ in ("VERB", "AUX") for t in doc[line.end : end]):
+        after = doc[end].sent.end if end < len(doc) else end
+        end = after if after > end else end
+    return key, doc[line.start : end]
 
 
 #: Subordinating words that put a clause at the same time as its main clause ("as X opened").

@@ -13,9 +13,10 @@ from spacy.tokens import Doc, Span, Token
 
 from kg.extract.events.locations import dateline_city
 from kg.extract.found import Found
-from kg.extract.model import TOWN_KINDS, Entity, Event, Place, Scene, TextSpan
+from kg.extract.model import TOWN_KINDS, Entity, Event, Place, Scene, TextSpan, When
 from kg.extract.sieves import sieve
-from kg.extract.text.dates import unreal
+from kg.extract.text.dateline import find_dateline
+from kg.extract.text.dates import parse_date, unreal
 from kg.extract.text.doc_index import governing_verb, used_as_place
 from kg.extract.text.lexicon import kinds, tagged, words
 from kg.extract.text.marks import PERSON_NOUNS
@@ -264,4 +265,15 @@ def read_scene(doc: Doc, events: tuple[Event, ...], found: Found) -> tuple[tuple
     events = (*events, described) if described is not None else events
     dateline = dateline_city(doc, found.places)
     scene = find_scene(doc, events, found.places, dateline[0] if dateline else None, found.published)
+    scene = replace(scene, date=dateline_date(doc, found.published))
     return placed_at_scene(events, scene, found.places), scene
+
+
+def dateline_date(doc: Doc, published: str | None) -> When | None:
+    """The day the dateline prints ("YORK, June 3, 2025 —"), its year from the publication date
+    when it prints none; a byline's or an "Updated ..." stamp's day is none."""
+    line = find_dateline(doc)
+    if line is None or line.date is None:
+        return None
+    span = doc[line.date[0] : line.date[1]]
+    return parse_date(span.text, published, TextSpan(span.start_char, span.end_char, span.text))

@@ -12,9 +12,8 @@ from spacy.tokens import Doc
 
 from kg.extract.model import EventMention
 from kg.extract.places.names import GEO_RANK, Builder, geo_kind, name_after
+from kg.extract.text.dateline import find_dateline
 from kg.extract.text.doc_index import (
-    DATELINE_SENTENCES,
-    dateline_end,
     doc_tokens,
     is_cap,
     token_words,
@@ -62,22 +61,16 @@ def _fits(noun: str, place: dict) -> bool:
 
 
 def dateline_city_of(doc: Doc, builder: Builder) -> str | None:
-    """The city of the dateline ("LONDON — ...", "NASHVILLE, Tenn. (AP) — ..."), added if the model missed it.
+    """The city of the dateline ("LONDON — ...", "YORK, June 3, 2025 —", "NASHVILLE, Tenn. (AP) — ...",
+    "Mumbai: ..."), added if the model missed it.
 
     A reporter names the town of a venue elsewhere; the dateline says where the story happened.
     """
-    for sent in list(doc.sents)[:DATELINE_SENTENCES]:
-        start, end = sent.start, sent.start
-        while end < sent.end and doc[end].is_upper and doc[end].is_alpha and len(doc[end]) > 1:
-            end += 1
-        norm = builder.token_place.get(start)
-        if norm is not None:
-            end = max(k for k in range(start, sent.end) if builder.token_place.get(k) == norm) + 1
-        if end == start or not dateline_end(doc, end):
-            continue
-        norm = norm or builder.add(start, end, "city")
-        return norm if norm is not None and builder.by_norm[norm]["kind"] == "city" else None
-    return None
+    line = find_dateline(doc)
+    if line is None:
+        return None
+    norm = builder.token_place.get(line.start) or builder.add(line.start, line.town_end, "city")
+    return norm if norm is not None and builder.by_norm[norm]["kind"] == "city" else None
 
 
 def add_kind_named(doc: Doc, i: int, sent_end: int, events: set[int], builder: Builder) -> int | None:

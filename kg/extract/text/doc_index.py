@@ -284,13 +284,3 @@ def used_as_place(span: Span) -> bool:
 
 #: How many sentences from the top a dateline may start (after a headline and a byline).
 DATELINE_SENTENCES = 3
-
-
-def dateline_end(doc: Doc, end: int) -> bool:
-    """Whether a dateline's spaced dash follows token ``end``: ", Tenn. (AP) —", " (Reuters) -", " —"."""
-    for token in doc[end : end + 8]:
-        if is_dash(token.text) and token.i > 0 and doc[token.i - 1].whitespace_:
-            return True
-        if not (token.text in ",.()" or token.is_title or token.is_upper):
-            return False
-    return False
