@@ -24,6 +24,7 @@ from kg.extract.performances.extract import extract_performances
 from kg.extract.places.extract import extract_places
 from kg.extract.quotes.extract import extract_quotes
 from kg.extract.text import gazetteer
+from kg.extract.text.dateline import printed_day
 from kg.extract.text.doc_index import is_spaced_dash, release_index
 from kg.extract.works.extract import extract_works, link_creators
 from kg.nlp.extensions import set_doc_extensions
@@ -106,9 +107,10 @@ def split_entity_lines(doc: Doc) -> Doc:
 
 
 def found_on(doc: Doc) -> Found:
-    """What kg's components before this one left on the Doc: the input of the next stage."""
+    """What kg's components before this one left on the Doc: the input of the next stage. An
+    article without a publication date is dated by its dateline when that prints a year."""
     scene = doc._.scene
-    return Found(published=doc._.published, event_mentions=tuple(doc._.event_mentions), places=tuple(doc._.places),
+    return Found(published=doc._.published or printed_day(doc), event_mentions=tuple(doc._.event_mentions), places=tuple(doc._.places),
                  works=tuple(doc._.works), events=tuple(doc._.events), scene=scene if scene is not None else Scene(),
                  entities=tuple(doc._.entities), focus=doc._.focus)
 

@@ -97,3 +97,16 @@ def test_an_updated_stamp_does_not_date_the_event(read) -> None:
 )
 def test_no_dateline(nlp, text: str) -> None:
     assert find_dateline(nlp(text)) is None
+
+
+@pytest.mark.parametrize(
+    ("dateline", "day"),
+    [
+        ("LEEDS, June 3, 2025 — ", "2025-05-31"),
+        # a day without its year dates nothing
+        ("LEEDS, June 3 — ", None),
+    ],
+)
+def test_a_dateline_with_its_year_dates_an_undated_article(read, dateline: str, day: str | None) -> None:
+    facts, _ = read(dateline + BODY, published=None)
+    assert {p.date.value if p.date else None for p in facts.performances} == {day}

@@ -51,6 +51,16 @@ def find_dateline(doc: Doc) -> Dateline | None:
     return None
 
 
+def printed_day(doc: Doc) -> str | None:
+    """The day, as ``YYYY-MM-DD``, of a dateline that prints its year ("YORK, June 3, 2025 —"): the
+    day an article without a publication date was filed, which dates its "on Saturday"."""
+    line = find_dateline(doc)
+    if line is None or line.date is None or line.date[1] - line.date[0] < 4:
+        return None
+    month, day, year = (doc[k].text for k in (line.date[0], line.date[0] + 1, line.date[1] - 1))
+    return f"{year}-{MONTHS[month.lower().rstrip('.')]:02d}-{int(day):02d}"
+
+
 def _line_starts(doc: Doc) -> list[int]:
     """Where a dateline may start: the first word of a top sentence or of a top line (the parser
     does not always end a sentence at a line break: "Updated June 5\\nYORK, June 3 —")."""
