@@ -46,7 +46,7 @@ from kg.extract.text.doc_index import (
     token_words,
     used_as_place,
 )
-from kg.extract.text.gazetteer import place_names, untagged_place
+from kg.extract.text.gazetteer import is_given_name, place_names, untagged_place
 from kg.extract.text.lexicon import function_words, kinds, labels, tagged, words
 from kg.extract.text.marks import GROUP_NOUNS, ORG_WORDS
 
@@ -147,7 +147,8 @@ def _read_names(doc: Doc, events: set[int], builder: Builder) -> None:
                     and not _in_marks(doc, ent.start, ent.end) and not _after_group_noun(doc, ent.start):
                 nxt = _add_entity(doc, ent, sent.end, events, builder)
             # (a place starts on a capital, "at X" or "the city of X": other words need no look)
-            elif not (words.text[i][:1].isupper() or words.lower[i] == "at" or words.lower[i] in KIND_NOUNS):
+            elif not (words.text[i][:1].isupper() or words.lower[i] == "at" or words.lower[i] in KIND_NOUNS) \
+                    or _lone_surname(doc, i, person_surnames):
                 nxt = i + 1
             else:
                 nxt = _add_by_words(doc, i, sent, events, builder)
@@ -193,14 +194,25 @@ def _surnames(doc: Doc, full: dict[str, str]) -> set[str]:
         if e.label_ == "GPE" and 2 <= len(e) <= 3 and e[-1].text in lone and all(t.is_title for t in e):
             names.add(e.text)
         # "Ana Rivera": a capitalised untagged word right before a one-word GPE is a first name
+        # ("Ana Rivera played ...": at a sentence's start, a given name of the census)
         if e.label_ == "GPE" and len(e) == 1 and before is not None and before.pos_ == "PROPN" \
-                and before.ent_type_ == "" and before.is_title and not before.is_sent_start:
+                and before.ent_type_ == "" and before.is_title \
+                and (not before.is_sent_start or is_given_name(before.text)):
             names.add(e.text)
         # "Rihanna performs", tagged GPE here and PERSON there: a one-word name the model reads
         # both ways, or that performs, is someone's
         if e.label_ == "GPE" and len(e) == 1 and (e.text in lone or _performs(e)):
             names.add(e.text)
     return names
+
+
+def _lone_surname(doc: Doc, i: int, surnames: set[str]) -> bool:
+    """ "Fans cheered as Santiago arrived" beside "Carlos Santiago": a word alone that is the
+    surname of someone named in full is that person, whatever town the gazetteer knows by it,
+    unless it stands where a place stands ("In Lima, fans waited")."""
+    if doc[i].text not in surnames or i + 1 < len(doc) and is_cap(doc[i + 1]):
+        return False
+    return not used_as_place(doc[i : i + 1]) and not (i > 0 and is_cap(doc[i - 1]) and not doc[i - 1].is_sent_start)
 
 
 def _bare(ent: Span) -> Span:

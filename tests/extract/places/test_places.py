@@ -190,3 +190,31 @@ def test_a_stage_named_with_a_lower_case_stage_word_is_a_venue_wherever_it_stand
 def test_a_party_or_a_title_before_stage_is_no_venue(run) -> None:
     facts = run("On the Republican stage, Mara Quinlan spoke first. Tom Brindle returned to the 'Night Owls' stage.")
     assert not {p.name for p in facts.places} & {"Republican stage", "Night Owls stage"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the full name opens the sentence: its first word is a given name all the same
+        "Ana Rivera played the Corn Exchange on Friday.\n\nRivera, who grew up by the sea, opened with a ballad.",
+        "Ana Rivera wins over the crowd\n\nRivera played the Corn Exchange on Friday.",
+        # the surname alone, which the gazetteer knows as a big city, where a person stands
+        "Carlos Santiago played the hall. Fans cheered as Santiago arrived.",
+    ],
+)
+def test_the_surname_of_someone_named_in_full_is_no_town(run, text: str) -> None:
+    names = {p.name for p in run(text).places}
+    assert not names & {"Rivera", "Santiago"}
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("Tomas Lima played a set. In Lima, fans waited for hours.", "Lima"),
+        # the model tags the word a person here: where it stands says it is the town
+        ("Carlos Santiago played the hall. He flew home to Santiago on Monday.", "Santiago"),
+        ("Carlos Santiago played the hall. The tour ends at Santiago.", "Santiago"),
+    ],
+)
+def test_a_surname_that_stands_as_a_place_is_one(run, text: str, town: str) -> None:
+    assert town in {p.name for p in run(text).places}
