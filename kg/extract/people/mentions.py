@@ -56,7 +56,7 @@ from kg.extract.people.titles import bare
 from kg.extract.text.dateline import find_dateline
 from kg.extract.text.doc_index import doc_ents, used_as_place
 from kg.extract.text.gazetteer import is_demonym, is_given_name
-from kg.extract.text.lexicon import function_words, labels, tagged
+from kg.extract.text.lexicon import function_words, labels, tagged, words
 from kg.extract.text.marks import (
     GROUP_NOUNS,
     HONORIFICS,
@@ -65,6 +65,8 @@ from kg.extract.text.marks import (
     is_mark,
 )
 
+#: Endings of nouns for people by what they do ("newcomer", "trainee").
+_AGENT_ENDINGS = tuple(words("agent_noun_endings"))
 #: Entity labels that are never people.
 _NUMERIC_LABELS = labels("numeric")
 #: Last words of an ensemble's name ("the X Philharmonic", "the Y Symphony"): a music group.
@@ -165,11 +167,23 @@ def _past_description(doc: Doc, start: int, end: int) -> int:
     while end - start > 2 and doc[start + 1].pos_ == "PROPN" and (
         doc[start].lower_ in PERSON_NOUNS or doc[start].lower_ in TITLE_ABBREVIATIONS
         or given_name(doc[start + 1]) and not given_name(doc[start]) and doc[start].lower_ not in HONORIFICS
+        or _agent_noun(doc, start)
     ):
         # "Councillor X Y", "Frontwoman X Y", "Islander Peter Y": a word before a given name is a
         # description, not part of the name
         start += 1
     return start
+
+
+def _agent_noun(doc: Doc, i: int) -> bool:
+    """ "Newcomer Efua Boateng", "Trainee X Y": a word for someone by what they do, in title case before
+    a name, is a description, though the given name is none the census knows. A given name so
+    ending ("Tyler", "Christian") and a word the text uses in a name elsewhere are names."""
+    token = doc[i]
+    low = token.lower_
+    if len(low) < 5 or not low.endswith(_AGENT_ENDINGS) or not token.is_title or is_given_name(token.text):
+        return False
+    return not any(t.text == token.text for t in doc if t.i != i)
 
 
 def _with_given_name(doc: Doc, ent: Span, start: int, covered: set[int]) -> int:
@@ -201,7 +215,17 @@ def _no_name(ent: Span, span: Span) -> bool:
         # people heading a description is no name
         return True
     # "posted on Chirper": a platform is where words appear, not who says them
-    return is_platform(span)
+    return is_platform(span) or _describes_next(span)
+
+
+def _describes_next(span: Span) -> bool:
+    """ "Café Owner" tagged PERSON right before "Marie Aubert": words ending in a noun for someone
+    by what they do, glued to the name after them, say who that person is; they name no one."""
+    doc, last = span.doc, span[-1]
+    if span.end >= len(doc) or not (last.lower_ in PERSON_NOUNS or _agent_noun(doc, last.i)):
+        return False
+    after = doc[span.end]
+    return bool(last.whitespace_) and after.is_title and (after.ent_type_ == "PERSON" or is_given_name(after.text))
 
 
 def _town_that_acts(span: Span, titles: list[tuple[int, int]]) -> bool:
