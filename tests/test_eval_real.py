@@ -31,7 +31,7 @@ FLOORS = {
     "quote_speaker": 0.815,
     "performed_work": 0.695,
     "performed_work_where": 0.635,
-    "event_at_place": 0.66,
+    "event_at_place": 0.695,
 }
 
 

@@ -74,8 +74,11 @@ OWNER = sieve("perf.owner", "the act a rendition of the title belongs to, or the
 RANKED = sieve("perf.ranked", "the people and groups a model trained on annotated reviews ranks as the title's "
                "performers, when the clause names none", "Rivera took the stage. 'Lantern Song' brought the crowd "
                "to its feet. → Rivera", 0.73)
+HEADLINER = sieve("perf.headliner", "the one act of a report of a show, for a song no mention of which names its "
+                  "act and the ranker gives to no one", "Ana Rivera played the Brindle Hall.\n\nSet list\n\nLantern "
+                  "Song\n\nHarbor Lights → Ana Rivera", 0.6)
 #: The default reading's sieves, in the order they decide.
-SIEVES = (SUBJECT, OWNER, RANKED)
+SIEVES = (SUBJECT, OWNER, RANKED, HEADLINER)
 
 
 @dataclass(frozen=True)
@@ -115,18 +118,33 @@ def default_performances(doc: Doc, works: Iterable[Work], cast: Cast, linked: se
     staged = [w for w in works if w.kind in _STAGED and w.key not in linked]
     found: list[Performance] = []
     done: set[str] = set()
-    for work, span in staged_mentions(doc, staged, linked):
+    mentions = list(staged_mentions(doc, staged, linked))
+    refused: set[str] = set()
+    for work, span in mentions:
         if work.key in done:
             continue
         performers, rule, cue = _performers(doc, span, cast)
         if performers:
-            sent = _sentence(doc, span)
-            found += [Performance(performer=key, span=TextSpan(sent.start_char, sent.end_char, sent.text),
-                                  work=work.key, date=_year_of(sent), cue=cue, rule=rule.id,
-                                  confidence=rule.confidence)
-                      for key in performers]
+            found += _performances(doc, span, work, performers, rule, cue)
+            done.add(work.key)
+        elif rule is not RANKED:
+            # ("a choir sang 'A'": a sieve said who did, and it was nobody the article names)
+            refused.add(work.key)
+    sole = _sole_act(cast)
+    for work, span in mentions:
+        if sole is not None and work.key not in done | refused and work.kind == "song":
+            # (after every mention had its say: a later one may name who sang it)
+            found += _performances(doc, span, work, [sole], HEADLINER, None)
             done.add(work.key)
     return found
+
+
+def _performances(doc: Doc, span: Span, work: Work, performers: list[str], rule: Sieve,
+                  cue: str | None) -> list[Performance]:
+    sent = _sentence(doc, span)
+    return [Performance(performer=key, span=TextSpan(sent.start_char, sent.end_char, sent.text), work=work.key,
+                        date=_year_of(sent), cue=cue, rule=rule.id, confidence=rule.confidence)
+            for key in performers]
 
 
 def staged_mentions(doc: Doc, works: Iterable[Work], linked: set[str]) -> Iterator[tuple[Work, Span]]:
@@ -167,7 +185,16 @@ def _performers(doc: Doc, span: Span, cast: Cast) -> tuple[list[str], Sieve, str
     # no act named for the title: the people and groups the learned ranker weighs as its performers
     model = load_model()
     chosen = [c.entity.key for c in candidates(doc, span, cast) if model.probability(c.features) >= model.threshold]
-    return (chosen, RANKED, verb.text if verb is not None else None) if chosen else ([], RANKED, None)
+    if chosen:
+        return chosen, RANKED, verb.text if verb is not None else None
+    # the default reading: a song named in a report of a show, by nobody the text names, is the headliner's
+    return [], RANKED, None
+
+
+def _sole_act(cast: Cast) -> str | None:
+    """The headliner of a report of a show that presents no other act: every song it names that
+    nobody else is said to perform is that act's (a printed setlist, "the hits kept coming")."""
+    return cast.headliner if cast.show_report and cast.acts == {cast.headliner} else None
 
 
 def _unnamed_people(token: Token, cast: Cast) -> bool:

@@ -90,7 +90,9 @@ def _elsewhere(doc: Doc, p: Performance, years: set[str | None]) -> bool:
         return False
     for token in sent:
         low = token.lower_
-        if low in _APART or low in _MEDIUM and token.dep_ == "pobj" and token.head.lower_ in ("on", "in"):
+        # ("Meanwhile, ...", "She had previously sung A"; not "a fan who previously wrote")
+        if low in _APART and (token.i == sent.start or token.head.i == sent.root.i) \
+                or low in _MEDIUM and token.dep_ == "pobj" and token.head.lower_ in ("on", "in"):
             return True
         if low in _SHIFT and token.i > sent.start and doc[token.i - 1].lower_ in _SPAN:
             return True

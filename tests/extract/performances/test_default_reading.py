@@ -153,3 +153,16 @@ def test_the_headliner_is_the_act_the_top_presents_performing_not_the_name_it_re
             "Tom Reyes had written to the band, and Tom Reyes was in the front row with his family.\n\n"
             "“Lantern Song” brought the crowd to its feet.")
     assert not any(performer == "Tom Reyes" for performer, _, _ in _performed(run(text)))
+
+
+def test_the_one_act_of_a_report_performs_the_songs_nobody_else_is_said_to(run) -> None:
+    text = ("Rosa Linde played the Harbour Hall in Cork on Friday. Tom Reyes, a fan, had waited since noon, "
+            "and Tom Reyes said it was worth it.\n\nSet list\n\nFuego Lento\n\nLa Marea\n\nThe crowd stayed late.")
+    assert {("Rosa Linde", "Fuego Lento", "perf.headliner"), ("Rosa Linde", "La Marea", "perf.headliner")} \
+        <= _performed(run(text))
+
+
+def test_a_report_of_two_acts_gives_an_unclaimed_song_to_neither(run) -> None:
+    text = ("Rosa Linde and the band Velvet Row played the Harbour Hall in Cork on Friday.\n\nSet list\n\n"
+            "Fuego Lento\n\nLa Marea\n\nThe crowd stayed late.")
+    assert not any(rule == "perf.headliner" for _, _, rule in _performed(run(text)))

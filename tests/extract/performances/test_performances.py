@@ -127,6 +127,13 @@ def test_paragraph_event_is_not_lent_to_someone_else(run) -> None:
     assert _rows(run(text)) == [("Theo Marsh", "Iron Sky", None, None, None)]
 
 
+def test_a_word_of_another_time_in_someone_elses_clause_keeps_the_scene(run) -> None:
+    # ("previously" tells of the fan, not of the song: the show of the scene still places it)
+    text = ("Rosa Linde played the Harbour Hall in Cork on Friday.\n\n“Fuego Lento” brought the crowd to its "
+            "feet, among them Tom Reyes, a fan who previously wrote to her.")
+    assert [row[3] for row in _rows(run(text)) if row[1] == "Fuego Lento"] == ["Harbour Hall"]
+
+
 def test_explicit_place_overrides_the_paragraph_event(run) -> None:
     text = "Emma Clarke headlined the Harbor Lights Festival in Dublin. Theo Marsh sang “Iron Sky” at Carnegie Hall."
     rows = _rows(run(text))
