@@ -29,9 +29,9 @@ pytestmark = pytest.mark.slow
 FLOORS = {
     "quote_span": 0.965,
     "quote_speaker": 0.815,
-    "performed_work": 0.695,
-    "performed_work_where": 0.635,
-    "event_at_place": 0.695,
+    "performed_work": 0.70,
+    "performed_work_where": 0.645,
+    "event_at_place": 0.70,
 }
 
 

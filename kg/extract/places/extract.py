@@ -144,7 +144,8 @@ def _read_names(doc: Doc, events: set[int], builder: Builder) -> None:
             # GPE / LOC / FAC entities that are not part of an event name
             elif ent is not None and not events.intersection(range(ent.start, ent.end)) \
                     and not (ent.text in surnames and untagged_place(ent.text) is None) and not _in_title(doc, ent.start) \
-                    and not _in_marks(doc, ent.start, ent.end) and not _after_group_noun(doc, ent.start):
+                    and not _in_marks(doc, ent.start, ent.end) and not _after_group_noun(doc, ent.start) \
+                    and not _unknown_town(ent):
                 nxt = _add_entity(doc, ent, sent.end, events, builder)
             # (a place starts on a capital, "at X" or "the city of X": other words need no look)
             elif not (words.text[i][:1].isupper() or words.lower[i] == "at" or words.lower[i] in KIND_NOUNS) \
@@ -235,6 +236,23 @@ def _persons_surname(ent: Span, surnames: set[str]) -> bool:
     )
 
 
+def _unknown_town(ent: Span) -> bool:
+    """A name the model tags a town that no gazetteer knows, in lower case or standing nowhere a
+    place stands ("Juanes ... his set", "their cumbia"): a name or a word, not a town. (A town the
+    gazetteer does not know still counts after "in", "at", "from" or as a venue's name.)"""
+    bare = _bare(ent)
+    if ent.label_ != "GPE" or geo_kind(bare.text) is not None:
+        return False
+    # ("Lyon, Vardeaux and Nantes", "in Kolvik, Estavia": beside a place, a place)
+    head = bare.root
+    while head.dep_ in ("conj", "appos") and head.head is not head:
+        head = head.head
+    doc = bare.doc
+    after_town = bare.start >= 2 and doc[bare.start - 1].text == "," and doc[bare.start - 2].ent_type_ == "GPE"
+    return bare.text.islower() or not (used_as_place(bare) or used_as_place(doc[head.i : head.i + 1])
+                                       or geo_kind(head.text) is not None or after_town)
+
+
 def _after_group_noun(doc: Doc, start: int) -> bool:
     """ "the trio Blackwater Creek", "the band X": a name the text calls a group is no place."""
     return start > 0 and doc[start - 1].lower_ in GROUP_NOUNS and doc[start - 1].is_lower
@@ -322,7 +340,8 @@ def _inside_person(doc: Doc, start: int, end: int) -> bool:
 def _gpe_names(doc: Doc, events: set[int]) -> frozenset[str]:
     """Names the model tags GPE outside event names: the same words inside a name are that place."""
     return frozenset(
-        place_key(e.text) for e in doc_ents(doc) if e.label_ == "GPE" and not events.intersection(range(e.start, e.end))
+        place_key(e.text) for e in doc_ents(doc)
+        if e.label_ == "GPE" and not events.intersection(range(e.start, e.end)) and not _unknown_town(e)
     )
 
 

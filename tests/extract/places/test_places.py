@@ -158,6 +158,9 @@ def test_a_list_of_towns_is_no_containment(run) -> None:
         # an instrument the model tags a facility is no place
         ("The concert at the Music Hall in Hyderabad opened with a raga by Vidwan Ravi Rao, with accompanying "
          "artists Vidwan Sai Kiran on Violin, Vidwan Hari Prasad on Mridangam and Vidwan Syam on Kanjira.", "Violin"),
+        # a name the model tags a town, which no gazetteer knows and nothing places
+        ("The band played the Harbour Hall. Their cumbia set the room alight, and Juanes closed with Fuego.",
+         "Juanes"),
         # the first letters of a hyphenated name are no place of their own
         ("The stars lit up the K-magic Live concert at the Mall of Asia Arena in Manila.", "K"),
     ],
