@@ -24,7 +24,7 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.events.locations import date_after
 from kg.extract.found import Found
 from kg.extract.model import Entity, Performance, TextSpan, When, entity_at
-from kg.extract.performances import default, exceptions, show_context
+from kg.extract.performances import default, ensemble, exceptions, show_context
 from kg.extract.performances.agents import (
     RELATIVES,
     act_unnamed,
@@ -151,7 +151,8 @@ def extract_performances(doc: Doc, found: Found) -> tuple[Performance, ...]:
     placed = _placed_by_clause(stated)
     unplaced = [p for p in placed if p.event is None and p.location is None]
     placed = [p for p in placed if p not in unplaced]
-    return _dedupe([*placed, *resolve(doc, idx, [*unplaced, *default])])
+    return _dedupe(ensemble.with_ensemble([*placed, *resolve(doc, idx, [*unplaced, *default])], found.works,
+                                          found.entities))
 
 
 def stated_reading(doc: Doc, found: Found) -> tuple[Index, list[Performance], Cast]:
@@ -329,7 +330,8 @@ def _in_context(idx: Index, context: Context, performers: list[Entity], where: _
 
 #: The performance stage's table, in the order its sieves decide: the stated reading, the
 #: exceptions that turn a title down, the default reading, and the show context.
-SIEVES = (CUE_CLAUSE, BILL, SHOW_PART, BAND, *exceptions.SIEVES, *default.SIEVES, *show_context.SIEVES)
+SIEVES = (CUE_CLAUSE, BILL, SHOW_PART, BAND, *exceptions.SIEVES, *default.SIEVES, *show_context.SIEVES,
+          *ensemble.SIEVES)
 
 
 def _dedupe(found: list[Performance]) -> tuple[Performance, ...]:

@@ -166,3 +166,12 @@ def test_a_report_of_two_acts_gives_an_unclaimed_song_to_neither(run) -> None:
     text = ("Rosa Linde and the band Velvet Row played the Harbour Hall in Cork on Friday.\n\nSet list\n\n"
             "Fuego Lento\n\nLa Marea\n\nThe crowd stayed late.")
     assert not any(rule == "perf.headliner" for _, _, rule in _performed(run(text)))
+
+
+def test_the_one_ensemble_and_its_conductor_play_the_piece_its_soloist_plays(run) -> None:
+    text = ("Swiss conductor Tomas Brandt led the Brindle Symphony Orchestra at the Harbour Hall in Cork on Friday. "
+            "The soloist Ana Rivera then stepped out for the Piano Concerto in A minor.")
+    found = _performed(run(text))
+    assert ("Ana Rivera", "Piano Concerto") in {(performer, work) for performer, work, _ in found}
+    assert {("Brindle Symphony Orchestra", "Piano Concerto", "perf.ensemble"),
+            ("Tomas Brandt", "Piano Concerto", "perf.ensemble")} <= found
