@@ -64,8 +64,6 @@ _PEOPLE_NOUNS = words("audience_nouns") | tagged("group_nouns", "music")
 _COMPANY = function_words("company")
 #: How many words after such a preposition its co-performer may be named ("alongside opener and X").
 _COMPANY_REACH = 8
-#: Most characters between two titles of one list (", and, ").
-_LIST_GAP = 8
 
 SUBJECT = sieve("perf.subject", "the act that is the subject of the clause naming the title, and those joining it",
                 "Ana Rivera got her show on the road with 'Lantern Song'. → Ana Rivera", 0.91)
