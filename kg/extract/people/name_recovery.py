@@ -204,7 +204,7 @@ def missed_names(
     """
     speakers = [_with_compounds(span, covered) for span in candidate_runs(doc, covered, blocked)
                 if _acts_as_a_name(span, _with_compounds(span, covered).text in plural)]
-    groups = [s for s in speakers if s.text in plural or the_plural(s)]
+    groups = [s for s in speakers if s.text in plural or the_plural(s) or _named_by_group_noun(s)]
     speakers = [s for s in speakers if s not in groups]
     parts = parts | name_parts([mention_of(s, "person") for s in speakers])
     extra = [mention_of(span, "person") for span in speakers] + [mention_of(span, "group") for span in groups]
@@ -227,10 +227,19 @@ def _acts_as_a_name(span: Span, plural: bool) -> bool:
     (A title-cased headline makes the tagger call a band's name a common noun: a name that
     takes a plural verb counts whatever its tag.)
     """
-    if stylised(span.text) and span[0].is_sent_start or owner_of_a_performance(span):
+    if stylised(span.text) and span[0].is_sent_start or owner_of_a_performance(span) or _named_by_group_noun(span):
         return True
     return (span[0].pos_ == "PROPN" or plural) and (
         subject_of_saying(span) or subject_with_pronoun(span) or subject_of_performing(span))
+
+
+def _named_by_group_noun(span: Span) -> bool:
+    """Capitalised words right after a group noun in lower case, a comma between them or not: a
+    group's name ("West London group, VNTRS thrilled the fans", "the trio Harbour Lane")."""
+    doc, i = span.doc, span.start - 1
+    if i >= 0 and doc[i].text == ",":
+        i -= 1
+    return i >= 0 and doc[i].lower_ in GROUP_NOUNS and doc[i].is_lower
 
 
 def _with_compounds(span: Span, covered: set[int]) -> Span:
@@ -264,7 +273,8 @@ def candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) 
         # (a name written as a brand may be tagged anything, a number even: "P1Harmony")
         text = words.text[i]
         if i in covered or not text[:1].isupper() and not text.istitle() or not (
-                text.istitle() and words.pos[i] in name_pos or stylised(text)):
+                text.istitle() and words.pos[i] in name_pos or stylised(text)
+                or text.isupper() and _named_by_group_noun(doc[i : i + 1])):
             i += 1
             continue
         token = toks[i]

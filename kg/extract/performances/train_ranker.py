@@ -93,9 +93,11 @@ def train(data: list[Sample]) -> dict:
         for i, p in zip(test_at, model.predict_proba([x[i] for i in test_at])[:, 1], strict=True):
             probabilities[i] = float(p)
     # the threshold whose neighbourhood scores best: on a flat stretch of F1 the single best point is
-    # noise, and a retraining that moves it by a hair would swing precision against recall
+    # noise, and a retraining that moves it by a hair would swing precision against recall; of two
+    # that score alike, the higher (the ranker decides last, where a wrong act costs more than none)
     scored = [(t / 100, _pair_figures(data, probabilities, t / 100)) for t in range(20, 90, 5)]
-    at = max(range(1, len(scored) - 1), key=lambda k: sum(scored[j][1]["f1"] for j in (k - 1, k, k + 1)))
+    at = max(range(1, len(scored) - 1),
+             key=lambda k: (round(sum(scored[j][1]["f1"] for j in (k - 1, k, k + 1)), 3), k))
     threshold, figures = scored[at]
     model = LogisticRegression(C=C, max_iter=1000).fit(x, y)
     return {

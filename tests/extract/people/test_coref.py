@@ -323,3 +323,16 @@ def test_a_line_the_parser_cuts_in_two_is_no_caption(nlp) -> None:
     assert captions["Tomas Brandt and Mar"] is True
     names = {e.key: e.name for e in doc._.entities}
     assert [names.get(q.speaker) for q in doc._.quotes] == ["Mara Quinlan"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The show at the Palace Hotel in Lagos was loud. West London group, VNTRS thrilled the fans with “Come Down”.",
+        "The show at the Palace Hotel in Lagos was loud. The trio Harbour Lane thrilled the fans with “Come Down”.",
+    ],
+)
+def test_a_name_after_a_group_noun_is_a_group(run, text: str) -> None:
+    # (capitals or title case, a comma between them or not: "group, X" names the group)
+    name = "VNTRS" if "VNTRS" in text else "Harbour Lane"
+    assert _by_name(run(text))[name].kind == "group"
