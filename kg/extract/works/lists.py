@@ -6,10 +6,14 @@ his set with Know Me From and Cold", "a rendition of X's Y", "hits like A, B and
 "renditions of A by X and B by Y", "his take on Z", "the show began with 'c'"). A title is
 read at such a slot as a run of capitalised words (small words inside it, a number first:
 "7 Worlds Collide"), past the words that describe it ("her 2004 classic, X", "Y's party
-anthem Z") and up to a credit ("by X"), and a run holding a list is cut into its titles. The slots are lexicon data: the verbs of performing
-(``performance_verbs.txt``), the nouns a title is a rendition of (``rendition_nouns.txt``),
-the cue nouns of songs (``work_cues.txt``), the parts of a show (``show_parts.txt``) and
-the words that open a list (``function_words.txt``, tag ``list-opener``).
+anthem Z") and up to a credit ("by X"), and a run holding a list is cut into its titles. In a
+list after a cue noun a title may be in sentence case ("hits like Come down, Got love"), and a
+setlist printed one title to a line under its heading is read line by line. The slots are
+lexicon data: the verbs of performing (``performance_verbs.txt``), the verbs and objects of a
+set's course (``set_course.txt``), the nouns a title is a rendition of (``rendition_nouns.txt``),
+the cue nouns of songs (``work_cues.txt``), the parts of a show (``show_parts.txt``), setlist
+headings (``setlist_heads.txt``) and the words that open a list (``function_words.txt``, tag
+``list-opener``).
 """
 
 from __future__ import annotations
