@@ -72,6 +72,15 @@ def test_a_datelines_words_are_no_one(read, dateline: str) -> None:
                for k in performers)
 
 
+def test_a_dateline_below_headline_byline_agency_day_and_caption_is_read(read) -> None:
+    text = ("Concert raises thousands for the hospital\n\nMara Quinlan\nCanadian Press\n\nMarch 6, 2004\n\n"
+            "Tom Reyes performs at the benefit concert.\n\n\nLEEDS (CP) - Tom Reyes electrified a benefit concert "
+            "singing Silver Tide at the Corn Exchange.")
+    facts, scene = read(text)
+    assert "leeds" not in {e.name.lower() for e in facts.entities}
+    assert scene.city is not None and next(p.name for p in facts.places if p.key == scene.city) == "Leeds"
+
+
 def test_an_updated_stamp_does_not_date_the_event(read) -> None:
     text = ("Lantern Festival opens\nBy Jane Doe\nUpdated June 5, 2025\n"
             "LEEDS, June 3 (AP) — The Lantern Festival opened at the Corn Exchange with a set by Ana Rivera.")

@@ -28,6 +28,8 @@ _TOWN_WORDS = 3
 _AGENCY_WORDS = 4
 #: Most places a town is said to lie in (", Tenn.", ", England").
 _REGIONS = 2
+#: How far into the text (in characters) a line may still open with the dateline.
+_TOP_CHARS = 400
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,8 @@ def _line_starts(doc: Doc) -> list[int]:
     if not sents:
         return []
     starts = {s.start for s in sents}
-    starts |= {t.i + 1 for t in doc[: sents[-1].end] if t.is_space and "\n" in t.text}
+    # (and any line of the top: a headline, a byline, an agency, a day and a caption may come first)
+    starts |= {t.i + 1 for t in doc if t.is_space and "\n" in t.text and (t.i < sents[-1].end or t.idx < _TOP_CHARS)}
     return sorted(i for i in starts if i < len(doc) and not doc[i].is_space)
 
 
