@@ -29,7 +29,7 @@ pytestmark = pytest.mark.slow
 FLOORS = {
     "quote_span": 0.965,
     "quote_speaker": 0.82,
-    "performed_work": 0.70,
+    "performed_work": 0.705,
     "performed_work_where": 0.645,
     "event_at_place": 0.70,
 }
