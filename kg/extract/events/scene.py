@@ -146,7 +146,7 @@ def _may_host(doc: Doc, place: Place, show: Event | None, events: tuple[Event, .
     if any(e.location == place.key and e.key not in ours for e in events):
         return False
     words = place.name.lower().split()
-    # ("the Dolby Theater stage" is the theatre's)
+    # ("the Brindle Hall stage" is the hall's)
     if words[-1] in _STAGE_WORDS and not _VENUE_WORDS.intersection(words[:-1]) and (
             show is None or show.kind != "festival"):
         return False
