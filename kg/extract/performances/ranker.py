@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass, fields
 from functools import lru_cache
 from importlib import resources
 
@@ -45,25 +45,30 @@ class Candidate:
     features: tuple[float, ...]
 
 
+@dataclass(frozen=True)
+class Features:
+    """What the ranker knows of one candidate for one title mention, each a number in 0..1."""
+
+    subject: float  # the entity is the subject (or a guest) of the title's clause
+    other_subject: float  # the title's clause names someone else as its subject
+    same_sentence: float  # the entity is named in the title's sentence
+    sentences_back: float  # how many sentences back it was last named (1 = not within reach)
+    named_after: float  # named within a few words after the title ("'A', sung by X")
+    focus_top: float  # the most salient entity where the title is named
+    focus_share: float  # its salience there, as a share of the most salient one's
+    headliner: float  # the act the top of the article names most
+    act: float  # the article presents it as an act (verbs of performing, descriptions)
+    mentions: float  # how often the article names it (log scale)
+    group: float  # a group rather than a person
+    only_act: float  # the only act of the article
+    last_named: float  # the last person or group named before the title
+    paragraph: float  # named earlier in the title's paragraph
+    subject_before: float  # the subject of a clause in the title's sentence or the one before it
+    owner: float  # the title's possessor ("her hit 'A'", "X's 'A'")
+
+
 #: The features, in the order of the model's coefficients.
-FEATURES = (
-    "subject",  # the entity is the subject (or a guest) of the title's clause
-    "other_subject",  # the title's clause names someone else as its subject
-    "same_sentence",  # the entity is named in the title's sentence
-    "sentences_back",  # how many sentences back it was last named (0..1, 1 = not within reach)
-    "named_after",  # named within a few words after the title ("'A', sung by X")
-    "focus_top",  # the most salient entity where the title is named
-    "focus_share",  # its salience there, as a share of the most salient one's
-    "headliner",  # the act the top of the article names most
-    "act",  # the article presents it as an act (verbs of performing, descriptions)
-    "mentions",  # how often the article names it (log scale)
-    "group",  # a group rather than a person
-    "only_act",  # the only act of the article
-    "last_named",  # the last person or group named before the title
-    "paragraph",  # named earlier in the title's paragraph
-    "subject_before",  # the subject of a clause in the title's sentence or the one before it
-    "owner",  # the title's possessor ("her hit 'A'", "X's 'A'")
-)
+FEATURES = tuple(f.name for f in fields(Features))
 
 
 @dataclass(frozen=True)
@@ -109,25 +114,26 @@ def candidates(doc: Doc, span: Span, cast) -> list[Candidate]:  # type: ignore[n
     out = []
     for entity in people:
         back = _sentences_back(doc, entity, span)
-        features = (
-            float(entity.key in subjects),
-            float(bool(subjects) and entity.key not in subjects),
-            float(any(sent_start <= m.start < sent_end for m in entity.mentions)),
-            back,
-            float(entity.key in after),
-            float(top > 0 and scores.get(entity.key, 0.0) == top),
-            scores.get(entity.key, 0.0) / top if top else 0.0,
-            float(entity.key == cast.headliner),
-            float(entity.key in cast.acts),
-            math.log1p(len(entity.mentions)) / 3,
-            float(entity.kind == "group"),
-            float(len(acts) == 1 and acts[0].key == entity.key),
-            float(entity.key == last),
-            float(any(para_start <= m.start < span.start_char for m in entity.mentions)),
-            float(any(before_start <= m.start < span.start_char and _is_subject(doc, m.start) for m in entity.mentions)),
-            float(entity.key in owners),
+        features = Features(
+            subject=float(entity.key in subjects),
+            other_subject=float(bool(subjects) and entity.key not in subjects),
+            same_sentence=float(any(sent_start <= m.start < sent_end for m in entity.mentions)),
+            sentences_back=back,
+            named_after=float(entity.key in after),
+            focus_top=float(top > 0 and scores.get(entity.key, 0.0) == top),
+            focus_share=scores.get(entity.key, 0.0) / top if top else 0.0,
+            headliner=float(entity.key == cast.headliner),
+            act=float(entity.key in cast.acts),
+            mentions=math.log1p(len(entity.mentions)) / 3,
+            group=float(entity.kind == "group"),
+            only_act=float(len(acts) == 1 and acts[0].key == entity.key),
+            last_named=float(entity.key == last),
+            paragraph=float(any(para_start <= m.start < span.start_char for m in entity.mentions)),
+            subject_before=float(any(before_start <= m.start < span.start_char and _is_subject(doc, m.start)
+                                     for m in entity.mentions)),
+            owner=float(entity.key in owners),
         )
-        out.append(Candidate(entity, features))
+        out.append(Candidate(entity, astuple(features)))
     return out
 
 

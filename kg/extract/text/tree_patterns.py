@@ -19,6 +19,7 @@ import json
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from importlib import resources
+from operator import attrgetter
 from typing import Any
 
 from spacy.tokens import Token
@@ -31,11 +32,12 @@ Match = dict[str, Token]
 #: A tree pattern: its nodes in spaCy's format (RIGHT_ID, RIGHT_ATTRS, LEFT_ID, REL_OP).
 Tree = list[dict[str, Any]]
 
-#: The token attributes a pattern may test, by their name in spaCy's patterns.
+#: The token attributes a pattern may test, by their name in spaCy's patterns, each read from the
+#: token's ``lower_``, ``lemma_``, ... (``ORTH`` from its text).
 _ATTRS: dict[str, Callable[[Token], str]] = {
-    "ORTH": lambda t: t.text, "LOWER": lambda t: t.lower_, "LEMMA": lambda t: t.lemma_,
-    "POS": lambda t: t.pos_, "TAG": lambda t: t.tag_, "DEP": lambda t: t.dep_,
+    name: attrgetter("text" if name == "ORTH" else name.lower() + "_") for name in words("tree_pattern_attrs")
 }
+
 #: Per operator, the tokens a node may be given the token of the node it hangs on
 #: (``LEFT_ID REL_OP RIGHT_ID``): forward from the left node, and back from the right one.
 _FORWARD: dict[str, Callable[[Token], list[Token]]] = {
