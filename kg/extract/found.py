@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from kg.extract.model import Entity, Event, EventMention, Place, Scene, Work
 from kg.extract.people.discourse import Focus
+from kg.extract.text.dateline import Dateline
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class Found:
         scene: The show the article reports, where.
         entities: People, groups and organisations, every mention resolved.
         focus: Who is in focus, sentence by sentence (the discourse model).
+        dateline: The wire dateline the body opens with, read once for every stage.
     """
 
     published: str | None = None
@@ -38,3 +40,4 @@ class Found:
     scene: Scene = Scene()
     entities: tuple[Entity, ...] = ()
     focus: Focus | None = None
+    dateline: Dateline | None = None

@@ -20,7 +20,8 @@ DOC_EXTENSIONS: dict[str, object] = {
     "performances": (),
     "scene": None,  # kg.extract.events.scene.Scene: the show the article reports, where
     "focus": None,  # kg.extract.people.discourse.Focus: who is in focus, sentence by sentence
-    "event_mentions": (),  # kg.extract.events.names.EventMention: the event names, before places
+    "event_mentions": (),
+    "dateline": None,  # kg.extract.text.dateline.Dateline: read once, before the stages that use it  # kg.extract.events.names.EventMention: the event names, before places
 }
 
 

@@ -24,7 +24,7 @@ from kg.extract.performances.extract import extract_performances
 from kg.extract.places.extract import extract_places
 from kg.extract.quotes.extract import extract_quotes
 from kg.extract.text import gazetteer
-from kg.extract.text.dateline import printed_day
+from kg.extract.text.dateline import find_dateline, printed_day
 from kg.extract.text.doc_index import is_spaced_dash, release_index
 from kg.extract.works.extract import extract_works, link_creators
 from kg.nlp.extensions import set_doc_extensions
@@ -110,9 +110,11 @@ def found_on(doc: Doc) -> Found:
     """What kg's components before this one left on the Doc: the input of the next stage. An
     article without a publication date is dated by its dateline when that prints a year."""
     scene = doc._.scene
-    return Found(published=doc._.published or printed_day(doc), event_mentions=tuple(doc._.event_mentions), places=tuple(doc._.places),
-                 works=tuple(doc._.works), events=tuple(doc._.events), scene=scene if scene is not None else Scene(),
-                 entities=tuple(doc._.entities), focus=doc._.focus)
+    line = doc._.dateline
+    return Found(published=doc._.published or printed_day(doc, line), event_mentions=tuple(doc._.event_mentions),
+                 places=tuple(doc._.places), works=tuple(doc._.works), events=tuple(doc._.events),
+                 scene=scene if scene is not None else Scene(), entities=tuple(doc._.entities), focus=doc._.focus,
+                 dateline=line)
 
 
 def _setter(attr: str, extract):  # type: ignore[no-untyped-def]
@@ -125,11 +127,13 @@ def _setter(attr: str, extract):  # type: ignore[no-untyped-def]
     return component
 
 
-@Language.factory("kg_event_names", assigns=["doc._.event_mentions"])
+@Language.factory("kg_event_names", assigns=["doc._.event_mentions", "doc._.dateline"])
 def make_event_names(nlp: Language, name: str):  # type: ignore[no-untyped-def]
     set_doc_extensions()
 
     def component(doc: Doc) -> Doc:
+        # (the dateline first: places, events, the scene and the people stage all read it)
+        doc._.dateline = find_dateline(doc)
         doc._.event_mentions = find_event_mentions(doc)
         return doc
 

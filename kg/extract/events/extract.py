@@ -182,7 +182,7 @@ def extract_events(doc: Doc, found: Found) -> tuple[Event, ...]:
     place_at_stage(doc, data, order, place_starts, found.places)
     _place_inside_names(doc, data, order, place_starts)
     place_at_lead(doc, data, order, found.places)
-    place_at_dateline(doc, data, order, found.places)
+    place_at_dateline(doc, data, order, found.places, found.dateline)
     return _to_events(data, order)
 
 

@@ -15,6 +15,7 @@ from kg.extract.events.names import BACK_NOUNS, BACK_REFERENCE_RE
 from kg.extract.model import TOWN_KINDS, EventMention, Place, TextSpan, When
 from kg.extract.places.lead import LEAD
 from kg.extract.sieves import sieve
+from kg.extract.text.dateline import Dateline
 from kg.extract.text.dates import (
     RELATIVE_YEARS,
     is_clause_date,
@@ -22,7 +23,6 @@ from kg.extract.text.dates import (
     parse_date,
     told_as_past,
 )
-from kg.extract.text.dateline import find_dateline
 from kg.extract.text.doc_index import (
     doc_ents,
     doc_text,
@@ -115,13 +115,12 @@ def _own_verb(head: Token) -> Token | None:
     return own[0] if own else min(described, key=lambda verb: verb.i, default=None)
 
 
-def dateline_city(doc: Doc, places: tuple[Place, ...]) -> tuple[str, Span] | None:
+def dateline_city(doc: Doc, line: Dateline | None, places: tuple[Place, ...]) -> tuple[str, Span] | None:
     """The key of the city a dateline names ("NASHVILLE, Tenn. (AP) — ...", "YORK, June 3 —"), with
     the sentence it opens.
 
     The parser often ends a sentence at the dateline's dash; the sentence is then the one after it.
     """
-    line = find_dateline(doc)
     if line is None:
         return None
     start = doc[line.start].idx
@@ -251,10 +250,11 @@ def year_date(name: str, span: TextSpan) -> When | None:
     return None
 
 
-def place_at_dateline(doc: Doc, data: dict[str, dict], order: list[str], places: tuple[Place, ...]) -> None:
+def place_at_dateline(doc: Doc, data: dict[str, dict], order: list[str], places: tuple[Place, ...],
+                      line: Dateline | None) -> None:
     """ "DENVER (AP) — X won at the Y Awards on Sunday": an event the dateline's sentence
     says took place, placed nowhere else, was in the dateline's city (not one it says will)."""
-    found = dateline_city(doc, places)
+    found = dateline_city(doc, line, places)
     if found is None:
         return
     city, sent = found

@@ -15,7 +15,7 @@ from kg.extract.events.locations import dateline_city
 from kg.extract.found import Found
 from kg.extract.model import TOWN_KINDS, Entity, Event, Place, Scene, TextSpan, When
 from kg.extract.sieves import sieve
-from kg.extract.text.dateline import find_dateline
+from kg.extract.text.dateline import Dateline
 from kg.extract.text.dates import parse_date, unreal
 from kg.extract.text.doc_index import governing_verb, used_as_place
 from kg.extract.text.lexicon import kinds, tagged, words
@@ -263,16 +263,15 @@ def read_scene(doc: Doc, events: tuple[Event, ...], found: Found) -> tuple[tuple
     scene, its show placed where the scene is."""
     described = described_show(doc, events, found.places)
     events = (*events, described) if described is not None else events
-    dateline = dateline_city(doc, found.places)
+    dateline = dateline_city(doc, found.dateline, found.places)
     scene = find_scene(doc, events, found.places, dateline[0] if dateline else None, found.published)
-    scene = replace(scene, date=dateline_date(doc, found.published))
+    scene = replace(scene, date=dateline_date(doc, found.dateline, found.published))
     return placed_at_scene(events, scene, found.places), scene
 
 
-def dateline_date(doc: Doc, published: str | None) -> When | None:
+def dateline_date(doc: Doc, line: Dateline | None, published: str | None) -> When | None:
     """The day the dateline prints ("YORK, June 3, 2025 —"), its year from the publication date
     when it prints none; a byline's or an "Updated ..." stamp's day is none."""
-    line = find_dateline(doc)
     if line is None or line.date is None:
         return None
     span = doc[line.date[0] : line.date[1]]

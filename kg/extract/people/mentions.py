@@ -53,7 +53,7 @@ from kg.extract.people.name_rules import (
     trim_of,
 )
 from kg.extract.people.titles import bare
-from kg.extract.text.dateline import find_dateline
+from kg.extract.text.dateline import Dateline
 from kg.extract.text.doc_index import doc_ents, used_as_place
 from kg.extract.text.gazetteer import is_demonym, is_given_name
 from kg.extract.text.lexicon import function_words, labels, tagged, words
@@ -116,16 +116,15 @@ def name_mentions(doc: Doc, found_before: Found) -> list[NameMention]:
     found.extend(plural_proper_subjects(doc, found, blocked, plural))
     found.extend(repeated_names(doc, found, blocked))
     found = _drop_events_and_place_heads(found, found_before)
-    found = _cut_run_on_names(_outside_dateline(doc, found))
+    found = _cut_run_on_names(_outside_dateline(found, found_before.dateline))
     found.sort(key=lambda m: m.start)
     return found
 
 
-def _outside_dateline(doc: Doc, found: list[NameMention]) -> list[NameMention]:
+def _outside_dateline(found: list[NameMention], line: Dateline | None) -> list[NameMention]:
     """The mentions not in the dateline: "YORK (AP) — The X played ..." tags the town an
     organisation the parser makes the clause's subject, and "(Reuters)" is the wire that filed it;
     neither is anyone the story tells of."""
-    line = find_dateline(doc)
     if line is None:
         return found
     return [m for m in found if not (m.start < line.end and line.start < m.end)]

@@ -100,7 +100,7 @@ def extract_places(doc: Doc, found: Found) -> tuple[Place, ...]:
     _read_names(doc, events, builder)
     refine_kinds(doc, builder)
     refer_back(doc, builder)
-    dateline = dateline_city_of(doc, builder)
+    dateline = dateline_city_of(doc, found.dateline, builder)
     link_containment(doc, builder, events, found.event_mentions)
     if dateline is not None:
         # a venue whose town the text never names is in the dateline's city

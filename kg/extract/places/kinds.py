@@ -12,7 +12,7 @@ from spacy.tokens import Doc
 
 from kg.extract.model import EventMention
 from kg.extract.places.names import GEO_RANK, Builder, geo_kind, name_after
-from kg.extract.text.dateline import find_dateline
+from kg.extract.text.dateline import Dateline
 from kg.extract.text.doc_index import (
     doc_tokens,
     is_cap,
@@ -60,13 +60,12 @@ def _fits(noun: str, place: dict) -> bool:
     return noun == "venue" or noun in place["name"].lower() or arena
 
 
-def dateline_city_of(doc: Doc, builder: Builder) -> str | None:
+def dateline_city_of(doc: Doc, line: Dateline | None, builder: Builder) -> str | None:
     """The city of the dateline ("LONDON — ...", "YORK, June 3, 2025 —", "NASHVILLE, Tenn. (AP) — ...",
     "Mumbai: ..."), added if the model missed it.
 
     A reporter names the town of a venue elsewhere; the dateline says where the story happened.
     """
-    line = find_dateline(doc)
     if line is None:
         return None
     norm = builder.token_place.get(line.start) or builder.add(line.start, line.town_end, "city")

@@ -53,10 +53,9 @@ def find_dateline(doc: Doc) -> Dateline | None:
     return None
 
 
-def printed_day(doc: Doc) -> str | None:
+def printed_day(doc: Doc, line: Dateline | None) -> str | None:
     """The day, as ``YYYY-MM-DD``, of a dateline that prints its year ("YORK, June 3, 2025 —"): the
     day an article without a publication date was filed, which dates its "on Saturday"."""
-    line = find_dateline(doc)
     if line is None or line.date is None or line.date[1] - line.date[0] < 4:
         return None
     month, day, year = (doc[k].text for k in (line.date[0], line.date[0] + 1, line.date[1] - 1))
