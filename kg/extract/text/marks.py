@@ -152,7 +152,7 @@ def _marked_spans(text: str) -> tuple[MarkedSpan, ...]:
     """:func:`find_marked_spans`, kept for the last few texts: coref and quotes both ask."""
     text = _fold_doubled_singles(text)
     spans: list[MarkedSpan] = []
-    lines = _lines(text)
+    lines = text_lines(text)
     carry_group: int | None = None
     groups = count()
     for n, (lo, hi) in enumerate(lines):
@@ -223,7 +223,8 @@ def _fold_doubled_singles(text: str) -> str:
     return _DOUBLED_SINGLES.sub(fold, text)
 
 
-def _lines(text: str) -> list[tuple[int, int]]:
+def text_lines(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of the text's non-empty lines."""
     out, lo = [], 0
     for i, ch in enumerate(text):
         if ch == "\n":

@@ -25,7 +25,13 @@ from spacy.tokens import Doc, Span, Token
 from kg.extract.text.doc_index import doc_text, doc_tokens, sentence_bounds, token_words
 from kg.extract.text.gazetteer import is_given_name
 from kg.extract.text.lexicon import function_words, kinds, labels, tagged, words
-from kg.extract.text.marks import OPENING_MARKS, MarkedSpan, find_marked_spans, is_mark
+from kg.extract.text.marks import (
+    OPENING_MARKS,
+    MarkedSpan,
+    find_marked_spans,
+    is_mark,
+    text_lines,
+)
 
 #: Verbs whose object, or whose "with"/"on"/"into"/"for" object, may be a song's title.
 _VERBS = tagged("performance_verbs", "song") | tagged("performance_verbs", "sure")
@@ -104,18 +110,9 @@ def _printed_setlist(doc: Doc) -> list[Span]:
 
 
 def _lines(doc: Doc) -> list[Span]:
-    """The article's lines: the tokens between line breaks."""
-    out: list[Span] = []
-    start = 0
-    for tok in doc:
-        if tok.is_space and "\n" in tok.text or "\n" in tok.whitespace_:
-            end = tok.i if tok.is_space else tok.i + 1
-            if end > start:
-                out.append(doc[start:end])
-            start = tok.i + 1
-    if start < len(doc):
-        out.append(doc[start:])
-    return out
+    """The article's lines, as token spans."""
+    spans = (doc.char_span(start, end, alignment_mode="contract") for start, end in text_lines(doc_text(doc)))
+    return [span for span in spans if span is not None and len(span)]
 
 
 def _setlist_heading(line: Span) -> bool:
