@@ -58,6 +58,7 @@ from kg.extract.text.doc_index import doc_ents, used_as_place
 from kg.extract.text.gazetteer import is_demonym, is_given_name
 from kg.extract.text.lexicon import function_words, labels, tagged, words
 from kg.extract.text.marks import (
+    ENSEMBLE_ENDS,
     GROUP_NOUNS,
     HONORIFICS,
     PERSON_NOUNS,
@@ -69,8 +70,6 @@ from kg.extract.text.marks import (
 _AGENT_ENDINGS = tuple(words("agent_noun_endings"))
 #: Entity labels that are never people.
 _NUMERIC_LABELS = labels("numeric")
-#: Last words of an ensemble's name ("the X Philharmonic", "the Y Symphony"): a music group.
-_ENSEMBLES = tagged("org_name_ends", "ensemble") | tagged("concert_forms", "ensemble")
 
 
 def name_mentions(doc: Doc, found_before: Found) -> list[NameMention]:
@@ -255,8 +254,8 @@ def _mislabelled_mention(ent: Span, span: Span, parts: set[str], towns: frozense
         return mention_of(span, "person")
     if ent.label_ in ORG_LABELS and span.end == ent.end and is_speaking_org(span):
         # an organisation that speaks or acts; "the band X" and "the X Orchestra" are groups
-        return mention_of(span, "group" if _after_group_noun(span) or span[-1].text in _ENSEMBLES else "organization")
-    if ent.label_ in ORG_LABELS and span.end == ent.end and (subject_of_performing(span) or span[-1].text in _ENSEMBLES):
+        return mention_of(span, "group" if _after_group_noun(span) or span[-1].text in ENSEMBLE_ENDS else "organization")
+    if ent.label_ in ORG_LABELS and span.end == ent.end and (subject_of_performing(span) or span[-1].text in ENSEMBLE_ENDS):
         # "The X Philharmonic performed ...", "the Y Symphony Orchestra": an ensemble
         return mention_of(span, "group")
     if ent.label_ in ORG_LABELS and span.end == ent.end and member_of(span):

@@ -13,15 +13,14 @@ from dataclasses import replace
 
 from kg.extract.model import Entity, Performance, Work
 from kg.extract.sieves import sieve
-from kg.extract.text.lexicon import tagged, words
+from kg.extract.text.lexicon import words
+from kg.extract.text.marks import ENSEMBLE_ENDS
 
 ENSEMBLE = sieve("perf.ensemble", "the one ensemble of a concert review, and its conductor, for a piece of concert "
                  "music someone is said to perform", "The soloist Ana Rivera played Schumann's Piano Concerto with "
                  "the Brindle Symphony Orchestra. → Brindle Symphony Orchestra too", 0.7)
 SIEVES = (ENSEMBLE,)
 
-#: Last words of an ensemble's name ("the X Philharmonic", "the Y Symphony Orchestra").
-_ENSEMBLE_ENDS = tagged("org_name_ends", "ensemble") | tagged("concert_forms", "ensemble")
 #: Forms of concert music ("Concerto", "Symphony", "Sonata"): a title holding one is concert music.
 _FORMS = words("concert_forms")
 #: The musician noun of the one who leads an orchestra.
@@ -32,7 +31,7 @@ def with_ensemble(performances: list[Performance], works: tuple[Work, ...],
                   entities: tuple[Entity, ...]) -> list[Performance]:
     """The performances, with the article's one ensemble and its conductors added to each
     performance of a piece of concert music (placed as that performance is)."""
-    ensembles = [e for e in entities if e.kind == "group" and e.name.split()[-1] in _ENSEMBLE_ENDS]
+    ensembles = [e for e in entities if e.kind == "group" and e.name.split()[-1] in ENSEMBLE_ENDS]
     if len(ensembles) != 1:
         return performances
     company = [ensembles[0], *(e for e in entities if e.kind == "person"

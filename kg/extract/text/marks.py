@@ -39,6 +39,9 @@ PERSON_NOUNS: dict[str, str | None] = {noun: gender or None for noun, gender in 
 #: Nouns that describe a group or organisation ("the band said").
 GROUP_NOUNS = tagged("group_nouns", "group")
 
+#: Last words of an ensemble's name ("the X Philharmonic", "the Y Symphony"): a music group.
+ENSEMBLE_ENDS = tagged("org_name_ends", "ensemble") | tagged("concert_forms", "ensemble")
+
 #: Group nouns that make an organisation a music group ("the band said").
 MUSIC_GROUP_NOUNS = tagged("group_nouns", "music")
 
