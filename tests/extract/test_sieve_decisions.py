@@ -23,6 +23,10 @@ def _said(facts: Facts) -> list[tuple[str, str | None, str | None]]:
         ('Mara Quinlan was less convinced about the plan: "Not this year, and maybe not next year either."',
          "quote.clause-colon"),
         ('Mara Quinlan was blunt about the tour. "We are done with arenas for good."', "quote.set-up"),
+        # any verb where a cue stands, after the words or ending the clause before them
+        ('"Not in this town, and not tonight," Mara Quinlan smirked from the piano.', "quote.verb-place"),
+        ('"Who needs a setlist anyway?" shrugged Mara Quinlan.', "quote.verb-place"),
+        ('When the lights came back, Mara Quinlan paused, "We will play on until the power goes."', "quote.verb-place"),
         ("Mara Quinlan dismissed the plan as a “magic cure for everything” on Friday.", "quote.fragment-holder"),
     ],
 )

@@ -328,5 +328,37 @@ def _cue_of(verb: Token, in_quote: set[int]) -> _Cue:
     )
 
 
+#: Verbs of performing: '"Yellow," the band played' names a song, not words said.
+_PERFORMING = words("performance_verbs")
+
+
+def verb_in_cue_place(cand: Candidate, in_quote: set[int]) -> Token | None:
+    """The subject of whatever verb stands where a cue would, for words with no verb of saying.
+
+    Reporters vary the verb ('"...," X smiled', '"...?" chortled X', 'X bellowed, "..."'): the
+    place, not the word, tells a reader whose words they are. After the words, the sentence
+    must go on past them (a comma, or "!"/"?" and a lower-case word) and nothing but the
+    verb's subject may stand between; before them, the verb must end its clause at the comma
+    or colon that opens them. A verb of performing names a song in marks, not words said.
+    """
+    last = cand.content.text.rstrip()[-1:]
+    after = own_right(cand)
+    if last in ",!?" and after:
+        verbs = [t for t in after[:_NEAR_AFTER] if t.pos_ == "VERB"]
+        verb = verbs[0] if verbs else None
+        if verb is not None and _free_verb(verb) and _only_subject_between(cand, verb, in_quote):
+            return speaker_token(verb, in_quote)
+    left = cand.left
+    if len(left) >= 2 and left[-1].text in ",:" and left[-2].tag_ in labels("finite") and _free_verb(left[-2]):
+        subjects = [c for c in left[-2].children if c.dep_ in labels("subject") and c.i not in in_quote]
+        return subjects[0] if len(subjects) == 1 else None
+    return None
+
+
+def _free_verb(verb: Token) -> bool:
+    """A verb that may stand in a cue's place: a verb, not one of performing."""
+    return verb.pos_ == "VERB" and verb.lemma_.lower() not in _PERFORMING
+
+
 def after_colon(cand: Candidate) -> bool:
     return bool(cand.left) and cand.left[-1].text == ":"

@@ -22,6 +22,7 @@ from kg.extract.quotes.candidates import (
     after_colon,
     content_words,
     own_right,
+    verb_in_cue_place,
 )
 from kg.extract.quotes.fragments import FRAGMENT_HOLDER, by_fragment_holder
 from kg.extract.quotes.gaps import clear_gap, token_entity
@@ -156,6 +157,27 @@ def _named_inside(ctx: QuoteContext, cand: Candidate, entity: Entity) -> bool:
         and token_entity(ctx, t) in (None, entity)
         for t in cand.content
     )
+
+
+VERB_PLACE = sieve(
+    "quote.verb-place",
+    "the subject of any verb standing where a cue would (right after words whose sentence goes on, "
+    "or ending the clause right before them), a person or group",
+    '"Not yet," Ana Rivera smirked. → Ana Rivera',
+    0.85,
+)
+
+
+def _by_verb_place(ctx: QuoteContext, i: int, cand: Candidate) -> Entity | None:
+    if cand.cue is not None:
+        return None
+    subject = verb_in_cue_place(cand, ctx.in_quote)
+    if subject is None:
+        return None
+    entity = token_entity(ctx, subject) or _person_named_by(ctx, subject)
+    if entity is None or entity.kind not in ("person", "group") or _named_inside(ctx, cand, entity):
+        return None
+    return entity
 
 
 # -- the lines around a quotation without a cue -------------------------------------------
@@ -351,6 +373,7 @@ UNATTRIBUTED = sieve(
 SIEVES: tuple[tuple[Sieve, Callable[[QuoteContext, int, Candidate], Entity | None]], ...] = (
     (CUE_NAME, _by_cue_name),
     (CUE_RESOLVED, _by_cue_resolved),
+    (VERB_PLACE, _by_verb_place),
     (HEADLINE_COLON, _by_headline_colon),
     (CLAUSE_COLON, _by_clause_colon),
     (SET_UP, _by_set_up),
