@@ -14,7 +14,14 @@ from spacy.tokens import Token
 
 from kg.extract.text.doc_index import named_after_cue
 from kg.extract.text.lexicon import function_words, labels
-from kg.extract.text.marks import STATEMENT_NOUNS, is_dash, is_mark, is_say_verb
+from kg.extract.text.marks import (
+    GROUP_NOUNS,
+    PERSON_NOUNS,
+    STATEMENT_NOUNS,
+    is_dash,
+    is_mark,
+    is_say_verb,
+)
 
 #: Entity labels of dates, times and amounts, which never speak.
 _NUMERIC_LABELS = labels("numeric")
@@ -39,7 +46,9 @@ def speaker_token(verb: Token, in_quote: set[int]) -> Token | None:
     opening = _named_after_opening(verb)
     if opening is not None:
         return opening
-    subjectless = not any(c.dep_ in _SUBJECT for c in verb.children)
+    # (", joking, '...'" with "a quip" before it parsed as the participle's subject: a participle's
+    # subject that cannot speak is a slip of the parser)
+    subjectless = not any(c.dep_ in _SUBJECT and (verb.tag_ != "VBG" or _may_speak(c)) for c in verb.children)
     reporter = (_reporter_of_participle(verb, in_quote) or _name_before(verb, in_quote)) if subjectless else None
     if reporter is not None:
         return reporter
@@ -82,12 +91,24 @@ def _participle_subject(participle: Token, in_quote: set[int]) -> Token | None:
         heads.append(heads[-1].head)
     # the root's subject; failing one outside the quotation (the parser may make the quoted
     # verb the root), the nearest verb above with one ("X was unmoved, telling the press, ...")
+    # a subject that cannot speak ("Thunder rumbled as ... X ordered the band to stop, saying:")
+    # leaves the participle to the next verb down that has one who can
     for v in (heads[-1], *heads[1:-1]):
-        subjects = [c for c in _subjects(v, in_quote) if c.i < participle.i]
+        subjects = [c for c in _subjects(v, in_quote) if c.i < participle.i and _may_speak(c)]
         if subjects:
             # the subject nearest the main verb ("CITY — Mayor X on Tuesday defended")
             return min(subjects, key=lambda c: abs(c.i - v.i))
-    return None
+    # none on the way up ("streamers shot up ... by a breeze the singer commented on, saying:"):
+    # the nearest subject before it that can speak
+    start = participle.sent.start
+    before = [t for t in participle.doc[start : participle.i] if t.dep_ in _SUBJECT and t.i not in in_quote]
+    speakers = [t for t in before if _may_speak(t)]
+    return speakers[-1] if speakers else None
+
+
+def _may_speak(subject: Token) -> bool:
+    """A name, a pronoun, or a noun for a person or a group: not "thunder" or "the streamers"."""
+    return subject.pos_ in ("PROPN", "PRON") or subject.lower_ in PERSON_NOUNS or subject.lower_ in GROUP_NOUNS
 
 
 def _climbing_subject(verb: Token, in_quote: set[int]) -> Token | None:
@@ -109,9 +130,14 @@ def _climbing_subject(verb: Token, in_quote: set[int]) -> Token | None:
         if subjects:
             # the subject nearest the verb: "X's Prime Minister, Y said" has two
             subject = min(subjects, key=lambda c: abs(c.i - v.i))
-            if v.dep_ == "relcl" and subject.tag_ in labels("relative") and v.head.pos_ == "PROPN":
-                # "X, who called it 'a con'": the name the clause hangs off
-                return owner(v.head)
+            if subject.tag_ in labels("relative"):
+                # "X, who called it 'a con'": the name the clause hangs off, or the name right
+                # before "who" where the parser hung the clause elsewhere ("a message from X, who said:")
+                if v.dep_ == "relcl" and v.head.pos_ == "PROPN":
+                    return owner(v.head)
+                named = _name_before_relative(subject)
+                if named is not None:
+                    return named
             return owner(subject)
         if v.i == verb.i:
             named = _object_after_cue(v)
@@ -124,6 +150,14 @@ def _climbing_subject(verb: Token, in_quote: set[int]) -> Token | None:
             return None
         v = v.head
     return None
+
+
+def _name_before_relative(relative: Token) -> Token | None:
+    """The name that ends right before a relative pronoun, past a comma ("X, who" / "X who")."""
+    i = relative.i - 1
+    if i >= 0 and relative.doc[i].text == ",":
+        i -= 1
+    return relative.doc[i] if i >= 0 and relative.doc[i].pos_ == "PROPN" else None
 
 
 def _object_after_cue(verb: Token) -> Token | None:

@@ -502,3 +502,28 @@ def test_a_cue_after_words_that_end_their_sentence_is_the_next_quotations(run) -
         "He added, “We will win the vote.”"
     )
     assert _said(facts)[0] == ("keep a close watch on the harbor.", "Mara Quinlan")
+
+
+# --- whose words a participle or a relative clause gives ------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the sentence's subject cannot speak: the participle goes to the nearest one who can
+        "Thunder rolled over the field as Mara Quinlan told the band to start again, saying: "
+        "\u201cI came in far too early.\u201d",
+        # a participle whose parsed subject is a thing ("a quip") is the person's
+        "Host Mara Quinlan made a quip about the weather, joking, \u201cWe brought the rain with us tonight.\u201d",
+        # "who" right after the name, whatever the parser hung the clause on
+        "The night opened with a video message from Mara Quinlan, who said: \u201cThank you all for coming.\u201d",
+    ],
+)
+def test_a_participle_or_relative_cue_speaks_for_the_person_before_it(run, text):
+    assert _said(run(text)) == [(text[text.index("\u201c") + 1 : text.index("\u201d")], "Mara Quinlan")]
+
+
+def test_a_verb_after_a_title_in_marks_is_no_cue(run):
+    # "performed" after a song's title in marks names the song, it does not report words
+    facts = run('"Harbor Lights," Mara Quinlan performed at the Orla Hall, closed the night.')
+    assert _said(facts) == []
