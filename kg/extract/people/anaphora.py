@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from collections.abc import Set as AbstractSet
 
 from spacy.tokens import Doc, Span, Token
 
@@ -52,15 +53,21 @@ def may_refer(lower: str, pos: str) -> bool:
 
 
 def resolve_reference(
-    doc: Doc, token: Token, clusters: list[Cluster], focus: Salience[Cluster], of_token: dict[int, Cluster]
+    doc: Doc,
+    token: Token,
+    clusters: list[Cluster],
+    focus: Salience[Cluster],
+    of_token: dict[int, Cluster],
+    quoted: AbstractSet[int] = frozenset(),
 ) -> Cluster | None:
-    """Resolve a pronoun or description at ``token`` and record it; None if it is neither or unresolved."""
+    """Resolve a pronoun or description at ``token`` and record it; None if it is neither or
+    unresolved. ``quoted`` are the tokens inside quotation marks."""
     gender = PRONOUNS.get(token.lower_) if token.pos_ == "PRON" or token.tag_ in ("PRP", "PRP$") else None
     if token.lower_ == "it" and token.dep_ == "nsubj" and is_say_verb(token.head):
         # "it added": only an organisation says things as "it"
         gender = "p"
     if gender is not None:
-        return _resolve_pronoun(doc, token, gender, clusters, focus, of_token)
+        return _resolve_pronoun(doc, token, gender, clusters, focus, of_token, quoted)
     kind = description_noun(token)
     if kind is None:
         return None
@@ -76,6 +83,7 @@ def _resolve_pronoun(
     clusters: list[Cluster],
     focus: Salience[Cluster],
     of_token: dict[int, Cluster],
+    quoted: AbstractSet[int],
 ) -> Cluster | None:
     """Resolve the pronoun at ``token`` ("p" for an organisation's "it") and record it."""
     kinds = ("group", "organization") if gender == "p" else ("person",)
@@ -83,7 +91,7 @@ def _resolve_pronoun(
         clusters, focus, kinds, None if gender == "p" else gender,
         _clause_subject(token, of_token) or _object_named(token, of_token),
     )
-    if target is not None and gender != "p" and _unknown_subject_before(doc, token, of_token, target):
+    if target is not None and gender != "p" and _unknown_subject_before(doc, token, of_token, target, quoted):
         # "Dahl disagreed. '...,' she said." with Dahl unrecognised: she may well be Dahl
         target = None
     elif target is None and gender != "p" and not _candidates(clusters, focus, kinds, gender, None):
@@ -359,10 +367,13 @@ def _named_next(
     return None
 
 
-def _unknown_subject_before(doc: Doc, token: Token, of_token: dict[int, Cluster], target: Cluster) -> bool:
+def _unknown_subject_before(
+    doc: Doc, token: Token, of_token: dict[int, Cluster], target: Cluster, quoted: AbstractSet[int]
+) -> bool:
     """Whether an unrecognised proper-noun subject stands between ``target``'s last mention and ``token``.
 
-    Only the pronoun's sentence and the one before are read.
+    Only the pronoun's sentence and the one before are read, and only narration: a name
+    inside quoted words is someone spoken to or about ('"Mate, ...," he said'), not a new speaker.
     """
     starts = 0
     i = token.i - 1
@@ -375,6 +386,7 @@ def _unknown_subject_before(doc: Doc, token: Token, of_token: dict[int, Cluster]
             and t.pos_ == "PROPN"
             and t.is_title
             and t.i not in of_token
+            and t.i not in quoted
             and t.ent_type_ in ("PERSON", "")
             and t.lower_ not in PERSON_NOUNS
             and t.lower_ not in GROUP_NOUNS

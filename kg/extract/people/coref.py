@@ -117,7 +117,7 @@ def _read_in_order(
                 continue
             if token.i in quoted or caption or not may_refer(words.lower[token.i], words.pos[token.i]):
                 continue
-            target = resolve_reference(doc, token, clusters, focus, of_token)
+            target = resolve_reference(doc, token, clusters, focus, of_token, quoted)
             if target is not None and (id(target) not in seen or token.dep_ in SUBJECT_DEPS):
                 focus.mention(target, *_weight(token, caption, quoted))
                 seen.add(id(target))

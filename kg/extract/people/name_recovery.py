@@ -18,6 +18,7 @@ from kg.extract.people.name_rules import (
     NameMention,
     after_role,
     given_name_first,
+    is_platform,
     looks_like_name,
     mention_of,
     overlaps_of,
@@ -292,8 +293,9 @@ def candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) 
             # "Host X Y": the run reaches back over the role word skipped above
             start += 1
         span = doc[start:end]
-        if span[-1].lower_ in PERSON_NOUNS:
-            # "Prime Minister": a run ending in a title is a title
+        if span[-1].lower_ in PERSON_NOUNS or is_platform(span):
+            # "Prime Minister": a run ending in a title is a title; "Twitter descended into a
+            # meltdown": a platform is where words appear, not who says them
             i = end
             continue
         if not overlaps_of(blocked, span.start_char, span.end_char):

@@ -245,6 +245,24 @@ def test_platform_is_not_a_person(run) -> None:
     assert set(_by_name(facts)) == {"Ben Ortiz"}
 
 
+def test_platform_that_acts_in_a_sentence_is_not_a_person(run) -> None:
+    # a platform the model missed, recovered as a subject taken up by "he", is still a platform
+    text = "Twitter went wild as Ben Ortiz posted a clip. In a later post, he added: \u2018We did it.\u2019"
+    facts = run(text)
+    names = {e.key: e.name for e in facts.entities}
+    assert "Twitter" not in names.values()
+    assert [names.get(q.speaker) for q in facts.quotes] == ["Ben Ortiz"]
+
+
+def test_a_name_inside_quoted_words_does_not_block_a_pronoun(run) -> None:
+    # "Mate," is someone spoken to, not a new subject between the speaker and "he"
+    text = ("Tomas Quinlan led the tributes to his son, the bowler Rory Quinlan.\n\n"
+            "\u201cMate, your mother and I miss you every day,\u201d he said.")
+    facts = run(text)
+    names = {e.key: e.name for e in facts.entities}
+    assert [names.get(q.speaker) for q in facts.quotes] == ["Tomas Quinlan"]
+
+
 @pytest.mark.parametrize(
     ("text", "platform"),
     [
