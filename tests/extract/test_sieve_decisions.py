@@ -62,6 +62,22 @@ def test_a_verb_of_performing_places_its_works_by_its_own_clause(run):
     }
 
 
+def test_the_owner_of_a_part_of_the_show_performed_its_work(run):
+    found = _performed(run("Mara Quinlan closed the night at the Orla Hall in Dublin. "
+                           "Her encore, a cover of 'Lantern Song', brought the crowd to its feet."))
+    assert {(who, work, rule) for who, work, rule, _, _ in found} == {(SPEAKER, "Lantern Song", "perf.show-part")}
+
+
+def test_a_members_song_at_the_bands_own_show_is_the_bands_too(run):
+    found = _performed(run("The Harbor Kites played the Orla Hall in Dublin on Friday as part of the Long Road Tour. "
+                           "The band opened with 'Lantern Song'. Frontwoman Mara Quinlan sang 'Salt Road'."))
+    assert {(who, work, rule) for who, work, rule, _, _ in found} == {
+        ("Harbor Kites", "Lantern Song", "perf.cue-clause"),
+        (SPEAKER, "Salt Road", "perf.cue-clause"),
+        ("Harbor Kites", "Salt Road", "perf.band"),
+    }
+
+
 def test_the_event_of_the_sentence_before_places_a_performance_by_the_paragraph(run):
     facts = run("The Quarry Festival opened on Friday in Kelsworth. Mara Quinlan sang 'Lantern Song' to a packed field.")
     events = {e.key: e.name for e in facts.events}

@@ -46,8 +46,6 @@ def test_the_table_escapes_pipes_in_cells():
 
 #: Tests that list sieves without holding any to a decision: naming an id here proves nothing.
 _REGISTRY_TESTS = {"test_sieves.py"}
-#: Sieves still without a test of their decision (issue 36): a test for one must take it off here.
-_NOT_YET_NAMED = {"perf.show-part", "perf.band"}
 
 
 def test_every_sieve_is_named_by_a_test_of_its_decision():
@@ -56,4 +54,4 @@ def test_every_sieve_is_named_by_a_test_of_its_decision():
                       if path.name not in _REGISTRY_TESTS)
     unnamed = [s.id for _, sieves in catalog.stages() for s in sieves
                if f'"{s.id}"' not in named and f"'{s.id}'" not in named]
-    assert set(unnamed) == _NOT_YET_NAMED
+    assert unnamed == []

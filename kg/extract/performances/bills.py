@@ -222,7 +222,8 @@ def band_credits(idx: Index, performances: list[Performance], show: str | None) 
             p = replace(p, event=show, location=events[show].location, date=p.date or events[show].date)
         out.append(p)
         if p.performer in members and p.event == show and not (p.cue or "").lower().startswith("join"):
-            out.append(replace(p, performer=band))
+            # (the band's credit is this sieve's decision, not the member's cue's)
+            out.append(replace(p, performer=band, rule=None))
     return out
 
 
