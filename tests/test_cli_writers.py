@@ -90,15 +90,21 @@ def hold_store(store: Path, seconds: float) -> subprocess.Popen[str]:
     return holder
 
 
-def test_a_store_folder_being_written_is_one_line_without_rocksdb_internals(tmp_path):
+def remove_while_held(tmp_path: Path, held: float, wait: str) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """A store folder with one article, and ``kg remove`` of it with ``--wait wait`` while another
+    process holds the folder for ``held`` seconds."""
     store = tmp_path / "store"
     assert kg("build", str(corpus(tmp_path / "in", "earlier", [EARLIER])), "--store", str(store)).returncode == 0
-    holder = hold_store(store, 60)
+    holder = hold_store(store, held)
     try:
-        result = kg("remove", str(store), "earlier-0", "--wait", "0")
+        return store, kg("remove", str(store), "earlier-0", "--wait", wait)
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_store_folder_being_written_is_one_line_without_rocksdb_internals(tmp_path):
+    store, result = remove_while_held(tmp_path, 60, "0")
     assert result.returncode == 1
     assert result.stderr.splitlines() == [
         f"Error: {store}: another kg process is writing it; run again when it is done, or give --wait SECONDS"
@@ -107,14 +113,7 @@ def test_a_store_folder_being_written_is_one_line_without_rocksdb_internals(tmp_
 
 
 def test_a_store_folder_writer_waits_for_the_other_to_finish(tmp_path):
-    store = tmp_path / "store"
-    assert kg("build", str(corpus(tmp_path / "in", "earlier", [EARLIER])), "--store", str(store)).returncode == 0
-    holder = hold_store(store, 2)
-    try:
-        result = kg("remove", str(store), "earlier-0", "--wait", "120")
-    finally:
-        holder.kill()
-        holder.wait()
+    store, result = remove_while_held(tmp_path, 2, "120")
     assert result.returncode == 0, result.stderr
     assert article_ids(store) == set()
 

@@ -100,9 +100,8 @@ def _participle_subject(participle: Token, in_quote: set[int]) -> Token | None:
             return min(subjects, key=lambda c: abs(c.i - v.i))
     # none on the way up ("streamers shot up ... by a breeze the singer commented on, saying:"):
     # the nearest subject before it that can speak
-    start = participle.sent.start
-    before = [t for t in participle.doc[start : participle.i] if t.dep_ in _SUBJECT and t.i not in in_quote]
-    speakers = [t for t in before if _may_speak(t)]
+    speakers = [t for t in participle.doc[participle.sent.start : participle.i]
+                if t.dep_ in _SUBJECT and t.i not in in_quote and _may_speak(t)]
     return speakers[-1] if speakers else None
 
 
