@@ -9,6 +9,7 @@ the cleaned text get the original's words back by offset (:func:`restore_spans`)
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -22,16 +23,23 @@ _TABLE[0x7F] = " "
 
 _R = TypeVar("_R")
 
+#: A left single mark written for an apostrophe between a word and its "s" ("Foghat‘s gig"): an
+#: opening mark never follows a letter, so it is the possessive's apostrophe, and the tagger
+#: reads "X‘s" as a name's possessive only when it is written the usual way.
+_MISPRINTED_APOSTROPHE = re.compile(r"(?<=[^\W\d_])\u2018(?=s\b)")
+
 
 def normalize_text(text: str) -> str:
-    """Replace odd spaces and control characters one for one.
+    """Replace odd spaces and control characters one for one, and a misprinted apostrophe.
 
     >>> normalize_text("a\\u00a0b\\r\\nc")
     'a b \\nc'
     >>> len(normalize_text("x\\u202fy")) == len("x\\u202fy")
     True
+    >>> normalize_text("Foghat\\u2018s gig, \\u2018Sugar\\u2019")
+    'Foghat’s gig, ‘Sugar’'
     """
-    return text.translate(_TABLE)
+    return _MISPRINTED_APOSTROPHE.sub("\u2019", text.translate(_TABLE))
 
 
 def restore_spans(record: _R, original: str) -> _R:

@@ -162,7 +162,7 @@ def _described_target(
         # "the band" is a music group before it is a label; "the label" an organisation first
         or (_band_like(_most_salient(clusters, focus, ("group", "organization"), None, subject))
             if token.lower_ in MUSIC_GROUP_NOUNS else None)
-        or (_most_salient(clusters, focus, ("group",), None, subject) if token.lower_ in MUSIC_GROUP_NOUNS else None)
+        or (_most_salient_band(clusters, focus, subject) if token.lower_ in MUSIC_GROUP_NOUNS else None)
         or (_only_group(clusters, focus) if token.lower_ in MUSIC_GROUP_NOUNS else None)
         or (
             _most_salient(clusters, focus, ("organization",), None, subject)
@@ -213,11 +213,17 @@ def _performer_of_title(doc: Doc, words: Span, of_token: dict[int, Cluster]) -> 
 
 def _band_like(cluster: Cluster | None) -> Cluster | None:
     """The cluster, if "the band" may be it: a group, or an organisation with a plural name
-    ("The Copper Kites" read as a company until called a band), not "Harbor Records"."""
+    ("The Copper Kites", "THE BOYZ" read as a company until called a band), not "Harbor Records"."""
     if cluster is None:
         return None
     last = cluster.full_name().split()[-1]
-    return cluster if cluster.kind == "group" or last.endswith("s") and last not in ORG_WORDS else None
+    return cluster if cluster.kind == "group" or last.lower().endswith(("s", "z")) and last not in ORG_WORDS else None
+
+
+def _most_salient_band(clusters: list[Cluster], focus: Salience[Cluster], exclude: Cluster | None) -> Cluster | None:
+    """The most salient entity "the band" may be, when a person or a company is more salient still."""
+    ranked = _candidates(clusters, focus, ("group", "organization"), None, exclude)
+    return focus.pick([c for c in ranked if _band_like(c) is not None])
 
 
 def _only_group(clusters: list[Cluster], focus: Salience[Cluster]) -> Cluster | None:
@@ -238,7 +244,9 @@ def _described_before(
     clusters: list[Cluster], focus: Salience[Cluster], noun: Token, kinds: tuple[str, ...], age: int | None
 ) -> Cluster | None:
     """The one recent entity already described with the same noun ("the singer" again), of
-    the age the description gives, if it gives one ("The singer-songwriter, 30,")."""
+    the age the description gives, if it gives one ("The singer-songwriter, 30,"), unless it has
+    faded and one of its kind is in focus now: the article has moved on to another act ("the
+    group" of paragraphs ago is not "the energetic boy group" of this one)."""
     hits = [
         c
         for c in clusters
@@ -250,7 +258,10 @@ def _described_before(
             for d in c.descriptions
         )
     ]
-    return hits[0] if len(hits) == 1 else None
+    if len(hits) != 1 or focus.of(hits[0]) < MIN_SALIENCE and any(
+            c.kind in kinds and focus.of(c) >= MIN_SALIENCE for c in clusters):
+        return None
+    return hits[0]
 
 
 def _sentence_subject(token: Token, of_token: dict[int, Cluster]) -> Cluster | None:

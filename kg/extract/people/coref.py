@@ -16,7 +16,11 @@ from kg.extract.found import Found
 from kg.extract.model import Entity, TextSpan
 from kg.extract.people.anaphora import may_refer, resolve_reference
 from kg.extract.people.clusters import Cluster, cluster_names
-from kg.extract.people.descriptions import in_office_subject, link_appositions
+from kg.extract.people.descriptions import (
+    description_noun,
+    in_office_subject,
+    link_appositions,
+)
 from kg.extract.people.discourse import (
     W_CAPTION,
     W_OTHER,
@@ -111,14 +115,14 @@ def _read_in_order(
         for token in toks[sent.start : sent.end]:
             cluster = of_token.get(token.i)
             if cluster is not None:
-                if id(cluster) not in seen or token.dep_ in SUBJECT_DEPS:
+                if id(cluster) not in seen or _subject_like(token):
                     focus.mention(cluster, *_weight(token, caption, quoted))
                     seen.add(id(cluster))
                 continue
             if token.i in quoted or caption or not may_refer(words.lower[token.i], words.pos[token.i]):
                 continue
             target = resolve_reference(doc, token, clusters, focus, of_token, quoted)
-            if target is not None and (id(target) not in seen or token.dep_ in SUBJECT_DEPS):
+            if target is not None and (id(target) not in seen or _subject_like(token)):
                 focus.mention(target, *_weight(token, caption, quoted))
                 seen.add(id(target))
         log.append(dict(focus.score))
@@ -138,9 +142,20 @@ def _weight(token: Token, caption: bool, quoted: set[int]) -> tuple[float, bool,
     if caption:
         return W_CAPTION, False, False
     # "X and Y said", "the director, X, shrugged": a conjunct or apposition of a subject is one too
-    head = token.head if token.dep_ in ("conj", "appos") and token.head.dep_ in SUBJECT_DEPS else token
+    head = token.head if token.dep_ in ("conj", "appos") and token.head.dep_ in SUBJECT_DEPS or _owns_subject(token) else token
     subject = head.dep_ in SUBJECT_DEPS or in_office_subject(token)
     return (W_SUBJECT, True, _of_main_clause(head)) if subject else (W_OTHER, False, False)
+
+
+def _subject_like(token: Token) -> bool:
+    """Whether a mention is a subject, or owns one (see :func:`_owns_subject`)."""
+    return token.dep_ in SUBJECT_DEPS or _owns_subject(token)
+
+
+def _owns_subject(token: Token) -> bool:
+    """ "X's set was ...": the owner of a subject that is no person is the sentence's centre (the
+    set is X's doing), as "X's mother said" is not X's."""
+    return token.dep_ == "poss" and token.head.dep_ in SUBJECT_DEPS and description_noun(token.head) is None
 
 
 def _of_main_clause(subject: Token) -> bool:

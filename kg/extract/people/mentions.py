@@ -115,9 +115,21 @@ def name_mentions(doc: Doc, found_before: Found) -> list[NameMention]:
     found.extend(plural_proper_subjects(doc, found, blocked, plural))
     found.extend(repeated_names(doc, found, blocked))
     found = _drop_events_and_place_heads(found, found_before)
+    name_words = Counter(t.text for m in found for t in doc[m.start : m.end])
+    found = [m for m in found if not _common_noun(doc, m, name_words)]
     found = _cut_run_on_names(_outside_dateline(found, found_before.dateline))
     found.sort(key=lambda m: m.start)
     return found
+
+
+def _common_noun(doc: Doc, mention: NameMention, name_words: Counter[str]) -> bool:
+    """ "Fans were on their feet", "WATCH: Musicians unite": one capitalised word the tagger reads
+    as a plural common noun and the model tags as no entity is a word capitalised by its place, no
+    name, unless it is a word of names elsewhere ("Timberlake danced" after "Justin Timberlake").
+    (A singular one may be an act's name: "Nature's performance of ...".)"""
+    token = doc[mention.start]
+    return mention.end - mention.start == 1 and token.tag_ == "NNS" and not token.ent_type_ \
+        and name_words[token.text] == 1
 
 
 def _outside_dateline(found: list[NameMention], line: Dateline | None) -> list[NameMention]:

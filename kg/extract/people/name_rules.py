@@ -176,7 +176,9 @@ def _possessive_at(doc: Doc, start: int, end: int) -> int | None:
 
 
 def _verb_read_name(token: Token) -> bool:
-    return token.pos_ == "VERB" and token.is_title and token.dep_ in labels("subject")
+    # (a participle opening the sentence is the participle: "Following X's set, ...")
+    return token.pos_ == "VERB" and token.is_title and token.dep_ in labels("subject") \
+        and not (token.tag_ == "VBG" and token.is_sent_start)
 
 
 def _has_digit(token: Token) -> bool:
