@@ -46,6 +46,8 @@ def _place(facts: Facts, key: str | None) -> str | None:
         ("NEW YORK, Sept. 3 (Reuters) - ", "New York", "2024-09-03"),
         ("Mumbai: ", "Mumbai", None),
         ("Mumbai, June 3: ", "Mumbai", "2025-06-03"),
+        # the town on a line of its own under the headline
+        ("Rivera wins over the city\n\nLEEDS\n\n", "Leeds", None),
         # a headline, a byline and an "Updated" stamp above: the stamp's day is not the story's
         ("Rivera wins over the city\nBy Jane Doe\nUpdated June 5, 2025\nLEEDS, June 3 (AP) — ", "Leeds", "2025-06-03"),
     ],
@@ -102,6 +104,8 @@ def test_an_updated_stamp_does_not_date_the_event(read) -> None:
         "Rivera: I nearly quit\nThe singer Ana Rivera said on Monday that the tour had worn her out.",
         # a sentence that opens with a name and a dash
         "Ana Rivera — who sang at the Corn Exchange — has retired.",
+        # a heading in capitals on a line of its own that is no town
+        "Rivera wins over the city\n\nSET LIST\n\nSilver Tide",
     ],
 )
 def test_no_dateline(nlp, text: str) -> None:

@@ -141,14 +141,15 @@ def _may_host(doc: Doc, place: Place, show: Event | None, events: tuple[Event, .
     venue's word, the show's own place), not the place of another event ("played the Galway
     concert at V"; a part of the show is the show's), not only a modifier ("the V revival"), nor
     a place of what will or did not happen ("will close the V stage") or of another year ("played
-    V once before, in 2016"); and a festival's stage only for a festival."""
+    V once before, in 2016"); and a festival's stage only for a festival or where the article names
+    no show ("X opened the season at Budweiser Stage": a venue so named)."""
     ours = {show.key} | {e.key for e in events if e.super_event == show.key} if show is not None else set()
     if any(e.location == place.key and e.key not in ours for e in events):
         return False
     words = place.name.lower().split()
     # ("the Brindle Hall stage" is the hall's)
     if words[-1] in _STAGE_WORDS and not _VENUE_WORDS.intersection(words[:-1]) and (
-            show is None or show.kind != "festival"):
+            show is not None and show.kind != "festival"):
         return False
     spans = [doc.char_span(m.start, m.end, alignment_mode="expand") for m in place.mentions]
     spans = [span for span in spans if span is not None]
@@ -189,24 +190,29 @@ def _city(show: Event | None, venue: str | None, places: list[Place], by_key: di
     return towns[0].key if towns else None
 
 
-def described_show(doc: Doc, events: tuple[Event, ...], places: tuple[Place, ...]) -> Event | None:
+def described_show(doc: Doc, events: tuple[Event, ...], places: tuple[Place, ...],
+                   anywhere: bool = False) -> Event | None:
     """The show the top of an article describes when it names none ("mourners gathered at a state
     memorial", "the tribute concert"): its first event noun that modifies no other noun, named by
-    its modifiers and its owner's name ("Whitney Houston's funeral"), or None."""
+    its modifiers and its owner's name ("Whitney Houston's funeral"), or None. With ``anywhere``,
+    the first such noun of the whole article, bare or not ("put on a show to a packed audience"):
+    for a scene whose place the top gives and whose show the article only describes later."""
     if any(e.super_event is None and e.kind in _SHOW_KINDS for e in events):
         return None
     taken = {m.start for e in events for m in e.mentions} | {m.start for p in places for m in p.mentions}
-    top_end = _top_end(doc)
+    top_end = len(doc.text) if anywhere else _top_end(doc)
     for token in doc:
         if token.idx >= top_end:
             break
         kind = _EVENT_NOUNS.get(token.lower_)
-        if kind is None or token.pos_ != "NOUN" or not token.is_lower or token.lower_ in _OWNED \
+        # (further on, a plural, "the live shows", is no one show; the top's "the Sound Relief concerts" are the scene)
+        if kind is None or token.pos_ != "NOUN" or anywhere and token.tag_ == "NNS" or not token.is_lower \
+                or token.lower_ in _OWNED \
                 or token.dep_ in ("compound", "amod", "nmod") or _of_after(token):
             continue
         start = _description_start(token)
         # (a bare "a show" says too little to name one; "his concert" names the one the article is about)
-        if doc[start].idx in taken or start == token.i and not _owned_by_someone(token):
+        if doc[start].idx in taken or start == token.i and not _owned_by_someone(token) and not anywhere:
             continue
         span = doc[start : token.i + 1]
         mention = TextSpan(span.start_char, span.end_char, span.text)
@@ -259,14 +265,35 @@ SIEVES = (DESCRIBED, SCENE)
 
 
 def read_scene(doc: Doc, events: tuple[Event, ...], found: Found) -> tuple[tuple[Event, ...], Scene]:
-    """The events with the show the top describes added when it names none, and the article's
+    """The events with the show the article describes added when it names none, and the article's
     scene, its show placed where the scene is."""
     described = described_show(doc, events, found.places)
     events = (*events, described) if described is not None else events
     dateline = dateline_city(doc, found.dateline, found.places)
     scene = find_scene(doc, events, found.places, dateline[0] if dateline else None, found.published)
+    if scene.show is None and scene.place is not None:
+        # a scene the top places, its show described only further on: "... put on a show at V"
+        events, show = _described_later(doc, events, found.places)
+        scene = replace(scene, show=show)
     scene = replace(scene, date=dateline_date(doc, found.dateline, found.published))
     return placed_at_scene(events, scene, found.places), scene
+
+
+def _described_later(doc: Doc, events: tuple[Event, ...], places: tuple[Place, ...]) -> tuple[tuple[Event, ...], str | None]:
+    """The events, with the first show the article describes anywhere added if none is among them,
+    and that show's key (None if it describes none)."""
+    described = [e for e in events if e.described and e.super_event is None and e.kind in _SCENE_KINDS
+                 and not _plural(doc, e)]
+    if described:
+        return events, min(described, key=lambda e: _first(e.mentions)).key
+    later = described_show(doc, events, places, anywhere=True)
+    return ((*events, later), later.key) if later is not None else (events, None)
+
+
+def _plural(doc: Doc, event: Event) -> bool:
+    """Whether an event is described in the plural ("the live shows"): no one show."""
+    span = doc.char_span(event.mentions[0].start, event.mentions[0].end, alignment_mode="expand")
+    return span is not None and span[-1].tag_ == "NNS"
 
 
 def dateline_date(doc: Doc, line: Dateline | None, published: str | None) -> When | None:

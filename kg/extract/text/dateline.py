@@ -1,5 +1,5 @@
 """The dateline a wire story opens its body with: "YORK, June 3, 2025 —", "YORK, June 3 (Reuters) -",
-"NASHVILLE, Tenn. (AP) —", "YORK, England, June 3 (Reuters) -", "Mumbai:".
+"NASHVILLE, Tenn. (AP) —", "YORK, England, June 3 (Reuters) -", "Mumbai:", "TORONTO" on a line of its own.
 
 A dateline says where the reporter filed from (the story's town) and, in most forms, the day.
 Its words are no one's name: the model often tags its town an organisation and makes it the
@@ -97,8 +97,11 @@ def _dateline_at(doc: Doc, i: int) -> Dateline | None:
     shouted = all(t.is_upper for t in doc[i:town_end] if t.is_alpha)
     if is_dash(doc[j].text) and doc[j - 1].whitespace_ and (shouted or date or agency):
         return Dateline(i, town_end, j + 1, date)
-    if doc[j].text == ":" and not regions and place_kind(doc[i:town_end].text) == "city" \
-            and not _in_longer_name(doc, i, town_end):
+    town = not regions and place_kind(doc[i:town_end].text) == "city"
+    if doc[j].text == ":" and town and not _in_longer_name(doc, i, town_end):
+        return Dateline(i, town_end, j + 1, date)
+    if shouted and town and doc[j].is_space and "\n" in doc[j].text:
+        # "TORONTO" on a line of its own above the story
         return Dateline(i, town_end, j + 1, date)
     return None
 

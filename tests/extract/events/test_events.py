@@ -325,3 +325,22 @@ def test_a_set_without_its_acts_name_is_no_event(run, text: str) -> None:
 def test_an_amount_or_a_newspaper_is_no_event(run, text: str) -> None:
     """The model sometimes tags a price or a newspaper EVENT; neither is an event, nor placed."""
     assert run(text).events == ()
+
+
+def test_a_show_described_only_further_on_is_the_scenes_show_at_its_venue(run) -> None:
+    """The top places the review ("at Brindle Hall"); the show is only described later ("put on
+    a show"): that show is the scene's, at the scene's venue."""
+    facts = run("Harbour Quartet light up Leeds\n\n"
+                "The Harbour Quartet were back at Brindle Hall in Leeds on Friday.\n\n"
+                "The band put on a show to a packed audience, "
+                "opening with 'Silver Tide'.")
+    assert [(e.name, _place_name(facts, e.location)) for e in facts.events if e.location] == [("show", "Brindle Hall")]
+
+
+def test_a_venue_named_stage_is_the_scene_of_an_article_with_no_festival(run) -> None:
+    """ "X Stage" is a festival's stage only at a festival; in a review of no named show it is where
+    the show was."""
+    facts = run("Ana Rivera lights up the waterfront\n\n"
+                "Ana Rivera launched the concert season at Harbourfront Stage on Tuesday with a show heavy on "
+                "energy.\n\nShe opened with 'Silver Tide'.")
+    assert [(e.name, _place_name(facts, e.location)) for e in facts.events] == [("show", "Harbourfront Stage")]
