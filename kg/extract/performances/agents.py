@@ -112,9 +112,24 @@ def guests_of(verb: Token) -> list[Token]:
     out.extend(o for c in verb.children if c.dep_ in ("advcl", "acl") and c.tag_ == "VBG"
                and c.lemma_.lower() in _GUEST_VERBS for o in c.children if o.dep_ in ("dobj", "obj"))
     out.extend(_other_voice(verb, out))
-    # "with her brother Finneas", "joined by Y and Z": appositions and conjuncts perform too
-    out.extend([c for o in out for c in o.children if c.dep_ == "appos"] + [c for o in out for c in o.conjuncts])
-    return out
+    return with_named(out)
+
+
+def with_named(heads: list[Token]) -> list[Token]:
+    """The heads with their appositions and conjuncts, those of the appositions too: "with her
+    brother Finneas", "joined by Y and Z", "with artists A, B and C" all perform."""
+    heads = heads + [c for o in heads for c in o.children if c.dep_ == "appos"]
+    return heads + [c for o in heads for c in o.conjuncts if c not in heads]
+
+
+def company_of(head: Token) -> list[Token]:
+    """Who a noun or verb sets beside its act by a preposition of company ("a performance of X with
+    local band Y", "her duet cover of X with Y"), looked for on ``head`` and on what it is "of"."""
+    heads = [head] + [g for c in head.children if c.dep_ == "prep" and c.lower_ == "of"
+                      for g in c.children if g.dep_ == "pobj"]
+    heads += [a for h in heads[1:] for a in h.children if a.dep_ == "appos"]
+    return with_named([g for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ in _COMPANY_PREPS
+                       for g in c.children if g.dep_ == "pobj"])
 
 
 def _other_voice(verb: Token, guests: list[Token]) -> list[Token]:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.model import Entity, Performance, TextSpan, entity_at
-from kg.extract.performances.agents import SHOW_NOUNS, char_span
+from kg.extract.performances.agents import SHOW_NOUNS, char_span, company_of
 from kg.extract.performances.context import (
     RENDITION_NOUNS,
     Context,
@@ -102,6 +102,9 @@ def owned_parts(doc: Doc, idx: Index, sent: Span, event: str | None) -> list[Per
                  if words.pos[k] == "NOUN" and words.lemma[k] in _OWNED_NOUNS):
         owners = [e for c in noun.children if c.dep_ == "poss"
                   if (e := entity_at(idx.found.entities, *char_span(c))) is not None]
+        # "X's performance of 'Y' with local band Z": Z performs it too
+        owners += [e for c in company_of(noun) if (e := entity_at(idx.found.entities, *char_span(c))) is not None
+                   and e.kind in ("person", "group") and e not in owners] if owners else []
         works = _set_off_works(noun, sent, idx) + _works_of(noun, idx)
         span = TextSpan(sent.start_char, sent.end_char, sent.text)
         found.extend(Performance(performer=o.key, span=span, work=w, event=event, cue=noun.text,

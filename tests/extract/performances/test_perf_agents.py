@@ -34,6 +34,14 @@ def _pairs(facts: Facts) -> set[tuple[str | None, str | None]]:
         # a duet's other voice: the act of the clause it hangs on
         ("At the Quarry Festival, Mara Quinlan had the crowd screaming when rapper Ines Harrow appeared for a duet "
          "of their collaboration “Tin Roof.”", "Mara Quinlan", "Tin Roof"),
+        # each of a list set beside the act by a noun
+        ("At the Quarry Festival, Mara Quinlan performed 'Tin Roof' with visiting artists Ines Harrow, Tom Alder "
+         "and Jo Brennan.", "Jo Brennan", "Tin Roof"),
+        # beside the owner of a performance noun
+        ("The show's finale was Mara Quinlan's performance of the anthem 'Tin Roof' with local band Harborline.",
+         "Harborline", "Tin Roof"),
+        ("Ines Harrow was impressive in her duet cover of Tom Alder's 'Tin Roof' with Mara Quinlan.", "Mara Quinlan",
+         "Tin Roof"),
     ],
 )
 def test_a_co_performer_away_from_the_verb_performs_the_work_too(run, text: str, guest: str, title: str) -> None:
