@@ -157,7 +157,8 @@ def test_the_headliner_is_the_act_the_top_presents_performing_not_the_name_it_re
 
 def test_the_one_act_of_a_report_performs_the_songs_nobody_else_is_said_to(run) -> None:
     text = ("Rosa Linde played the Harbour Hall in Cork on Friday. Tom Reyes, a fan, had waited since noon, "
-            "and Tom Reyes said it was worth it.\n\nSet list\n\nFuego Lento\n\nLa Marea\n\nThe crowd stayed late.")
+            "and Tom Reyes said it was worth it. Tom Reyes was in the front row.\n\nSet list\n\nFuego Lento\n\n"
+            "La Marea\n\nThe crowd stayed late.")
     assert {("Rosa Linde", "Fuego Lento", "perf.headliner"), ("Rosa Linde", "La Marea", "perf.headliner")} \
         <= _performed(run(text))
 
