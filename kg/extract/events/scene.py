@@ -18,7 +18,7 @@ from kg.extract.sieves import sieve
 from kg.extract.text.dateline import Dateline
 from kg.extract.text.dates import parse_date, unreal
 from kg.extract.text.doc_index import governing_verb, used_as_place
-from kg.extract.text.lexicon import kinds, tagged, words
+from kg.extract.text.lexicon import function_words, kinds, tagged, words
 from kg.extract.text.marks import PERSON_NOUNS
 
 #: Event kinds that are shows an article can be about as a whole.
@@ -72,10 +72,14 @@ _STAGE_WORDS = tagged("stage_words", "part")
 #: Nouns that name an event by describing it, with its kind; "set" and "shows" only after an act's name.
 _EVENT_NOUNS = kinds("event_nouns")
 _OWNED = tagged("event_nouns", "owned")
+#: Prepositions that put something at a place ("at V", "in C").
+_PLACE_PREPS = function_words("event-place-prep")
 #: Last words of a venue's name ("Theater", "Arena").
 _VENUE_WORDS = frozenset(w.lower() for w in words("venue_heads"))
 #: How many sentences make the top of an article: headline, standfirst, lede.
 TOP_SENTENCES = 4
+#: Fewest words of a sentence of prose (a headline too), as against a byline or a time stamp.
+_PROSE_WORDS = 4
 
 
 def find_scene(doc: Doc, events: tuple[Event, ...], places: tuple[Place, ...], dateline: str | None,
@@ -98,12 +102,14 @@ def find_scene(doc: Doc, events: tuple[Event, ...], places: tuple[Place, ...], d
 
 
 def _top_end(doc: Doc) -> int:
-    """The character offset where the top of the article ends."""
-    end = 0
-    for n, sent in enumerate(doc.sents):
+    """The character offset where the top of the article ends: a byline, a time stamp or a day
+    on a line of its own ("By X Y", "11 June 2010 - 13:49") is part of it and counts for no sentence."""
+    end, n = 0, 0
+    for sent in doc.sents:
         if n == TOP_SENTENCES:
             break
         end = sent.end_char
+        n += sum(t.is_alpha for t in sent) >= _PROSE_WORDS
     return end
 
 
@@ -166,8 +172,16 @@ def _other_year(sent: Span, year: str) -> bool:
 
 
 def _modifier(span: Span) -> bool:
-    """ "the Broadway revival", "a Wembley gig": a place named only to describe a noun."""
-    return span.root.dep_ in ("compound", "amod", "nmod") and span.root.head.i >= span.end
+    """ "the Broadway revival", "the V gala's host": a place named only to describe a noun, not where
+    a show was ("the first V show": the show's place) nor a place after "at" the parser hung on a
+    word after it ("at V twisting all night")."""
+    doc, root = span.doc, span.root
+    before = doc[span.start - 1] if span.start else None
+    if before is not None and (before.lower_ in _PLACE_PREPS or before.lower_ == "the" and span.start > 1
+                               and doc[span.start - 2].lower_ in _PLACE_PREPS):
+        return False
+    return root.dep_ in ("compound", "amod", "nmod") and root.head.i >= span.end \
+        and _EVENT_NOUNS.get(root.head.lower_) is None
 
 
 def _venue(show: Event | None, places: list[Place], by_key: dict[str, Place], top_end: int) -> str | None:

@@ -40,6 +40,7 @@ from kg.extract.performances.exceptions import (
 )
 from kg.extract.performances.ranker import candidates, load_model
 from kg.extract.sieves import Sieve, sieve
+from kg.extract.text.dates import describes_a_thing
 from kg.extract.text.doc_index import (
     doc_text,
     doc_tokens,
@@ -251,9 +252,10 @@ def _acts_of(doc: Doc, cast: Cast, tokens: list[Token]) -> list[str]:
 
 
 def _year_of(sent: Span) -> When | None:
-    """The year a sentence names, if any: a show told "in 2016" is not the one reviewed."""
+    """The year a sentence names, if any: a show told "in 2016" is not the one reviewed ("the 1991
+    hit" is the song's year, not the show's)."""
     for token in sent:
-        if token.like_num and len(token.text) == 4 and token.text[:2] in ("19", "20"):
+        if token.like_num and len(token.text) == 4 and token.text[:2] in ("19", "20") and not describes_a_thing(token):
             return When(token.text, token.text, TextSpan(token.idx, token.idx + 4, token.text))
     return None
 

@@ -264,7 +264,19 @@ def is_clause_date(ent) -> bool:  # type: ignore[no-untyped-def]
     # ("its 2024 edition", "the 2023 tour" date the happening itself)
     modifies = ent.text.isdigit() and root.dep_ in labels("number-modifier") \
         and root.head.pos_ in ("NOUN", "PROPN") and root.head.lower_ not in _OCCASION_NOUNS
-    return is_date_text(ent.text) and not is_event_day(ent) and not modifies
+    return is_date_text(ent.text) and not is_event_day(ent) and not modifies \
+        and not (len(ent) == 1 and describes_a_thing(ent[0]))
+
+
+def describes_a_thing(year: Token) -> bool:
+    """ "the 1991 hit", "her 2013 single": a year after a determiner, before a word, describes what
+    follows it, whatever the parser made of that word (a verb, for "hit"); an occasion so dated
+    ("the 2023 tour") is left to the event's own name."""
+    doc = year.doc
+    if not year.text.isdigit() or year.i == 0 or year.i + 1 >= len(doc):
+        return False
+    before, after = doc[year.i - 1], doc[year.i + 1]
+    return before.tag_ in ("DT", "PRP$") and after.is_alpha and after.is_lower and after.lower_ not in _OCCASION_NOUNS
 
 
 def told_as_past(verb: Token) -> bool:

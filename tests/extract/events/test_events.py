@@ -344,3 +344,38 @@ def test_a_venue_named_stage_is_the_scene_of_an_article_with_no_festival(run) ->
                 "Ana Rivera launched the concert season at Harbourfront Stage on Tuesday with a show heavy on "
                 "energy.\n\nShe opened with 'Silver Tide'.")
     assert [(e.name, _place_name(facts, e.location)) for e in facts.events] == [("show", "Harbourfront Stage")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the venue named to say which show: the show's place
+        "Ana Rivera lit up the first Brindle Arena show of the Lantern Fest on Friday. She opened with 'Silver Tide'.",
+        # after "at", whatever word the parser hangs the venue on
+        "The Lantern Fest had a crowd of 13,000 on Friday at Brindle Arena twisting all night long. "
+        "Ana Rivera opened with 'Silver Tide'.",
+    ],
+)
+def test_a_venue_that_says_which_show_or_follows_at_is_the_scenes(run, text: str) -> None:
+    facts = run(text)
+    assert _place_name(facts, _event(facts, "Lantern Fest").location) == "Brindle Arena"
+
+
+def test_a_byline_and_a_time_stamp_are_no_sentences_of_the_top(run) -> None:
+    """The lede that names the show comes after a headline, a day, a time stamp and a byline."""
+    facts = run("Rivera and Alder dazzle in Leeds\n\n11\n\nJune 2010 - 13:49\n\nBy TOM REYES\n\n"
+                "THOUSANDS of fans filled Brindle Arena last night for the first Lantern Concert.\n\n"
+                "Alder sang 'Silver Tide'. Later the World Cup opened in Leeds.\n\nRivera sang 'Harbor Lights'.")
+    song = next(p for p in facts.performances if p.work == next(w.key for w in facts.works if w.title == "Harbor Lights"))
+    assert next(e.name for e in facts.events if e.key == song.event) == "Lantern Concert"
+
+
+def test_the_year_of_a_song_does_not_date_its_performance(run) -> None:
+    """ "the 1991 hit": the song's year, whatever the parser makes of "hit"; the performance is at the
+    2016 show the article reports."""
+    facts = run("The 2016 Lantern Awards were held at Brindle Arena on Sunday.\n\n"
+                "The Copper Kites were honoured by a Mara Quinn and Tom Alder rendition of the 1991 hit Fall at Your "
+                "Feet, before the band took the stage to perform 7 Worlds Apart.")
+    shows = {next((e.name for e in facts.events if e.key == p.event), None) for p in facts.performances}
+    assert facts.performances and shows == {"2016 Lantern Awards"}
+    assert all(p.date is None or p.date.text != "1991" for p in facts.performances)
