@@ -19,9 +19,11 @@ from spacy.attrs import LEMMA, LOWER, ORTH, POS
 from spacy.tokens import Doc, Span, Token
 
 from kg.extract.text.lexicon import function_words, labels, words
-from kg.extract.text.marks import VENUE_WORDS, is_dash
+from kg.extract.text.marks import VENUE_WORDS, find_marked_spans, is_dash
 
 #: Prepositions of a place ("at X", "in X", "to X", "from X").
+#: Most words of a title in marks whose verb is no clause of the text around it.
+_TITLE_WORDS = 6
 _PLACE_PREPS = function_words("locating-prep") | {"from", "near", "outside", "inside", "on"}
 #: Parts of speech of function words: never part of a name, even when capitalised.
 _FUNCTION_POS = labels("function")
@@ -263,13 +265,18 @@ def governing_verb(token: Token) -> Token:
 
 def verb_above(span: Span) -> Token | None:
     """The first verb above a span and outside it: the verb of the clause that names it (the
-    words of a title are no clause: "'You Should Probably Leave' brought ...": "brought")."""
+    words of a title are no clause: "'You Should Probably Leave' brought ...": "brought"; nor
+    are another short title's: in "songs like 'Love Yourself', 'Baby'" the parser hangs "Baby"
+    on "Love")."""
     cur = span.root
+    titles = [(m.start, m.end) for m in find_marked_spans(doc_text(span.doc))
+              if m.close_at is not None and len(span.doc.text[m.start : m.end].split()) <= _TITLE_WORDS]
     for _ in range(10):
         if cur.head.i == cur.i:
             return None
         cur = cur.head
-        if cur.pos_ in ("VERB", "AUX") and not span.start <= cur.i < span.end:
+        if cur.pos_ in ("VERB", "AUX") and not span.start <= cur.i < span.end and not any(
+                start <= cur.idx < end and not start <= span.start_char < end for start, end in titles):
             return cur
     return None
 

@@ -27,6 +27,7 @@ from kg.extract.text.doc_index import (
 from kg.extract.text.marks import (
     CLOSING_MARKS,
     OPENING_MARKS,
+    QUOTE_MARKS,
     find_titled_spans,
     is_mark,
 )
@@ -103,8 +104,10 @@ def extract_works(doc: Doc, found: Found) -> tuple[Work, ...]:
     candidates: list[tuple[Span, bool]] = [(s, True) for s in quoted]
     # the model's WORK_OF_ART, unless it is a quotation in marks ("We Will Win," he said)
     quotations = [(q.start, q.end) for q in quoted if not _title_like(q.text)]
+    # (nor one that runs across marks: "'Baby', 'Company'" is two titles, not one)
     candidates += [(e, False) for e in doc_ents(doc) if e.label_ == "WORK_OF_ART"
-                   and not any(s < e.end and e.start < t for s, t in quotations)]
+                   and not any(s < e.end and e.start < t for s, t in quotations)
+                   and not any(is_mark(t.text, QUOTE_MARKS) for t in e[1:-1])]
     candidates += titles_before_roles(doc)
     # cue noun + capitalised title without quotes
     _, sent_ends = sentence_bounds(doc)

@@ -338,7 +338,7 @@ def _past_owner(doc: Doc, i: int, sent_end: int) -> int:
     j = i
     while j < sent_end and _title_word(doc[j]):
         j += 1
-    if i < j < sent_end and doc[j].tag_ == "POS" and j + 1 < sent_end:
+    if i < j < sent_end and _possessive(doc[j]) and j + 1 < sent_end:
         k = _past_describers(doc, j + 1, sent_end)
         if _title_word(doc[k]) or is_mark(doc[k].text, OPENING_MARKS):
             return j + 1
@@ -372,7 +372,7 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
             break
     # "Cello Sonata, Op. 12": the catalogue number set off by a comma is the title's
     j = catalogue_end(doc, j, sent_end) if j > i else j
-    if j == i or doc[j - 1].lower_ in _EDGE_SMALL or j < sent_end and doc[j].tag_ == "POS":
+    if j == i or doc[j - 1].lower_ in _EDGE_SMALL or j < sent_end and _possessive(doc[j]):
         # (a name followed by "'s" owns what comes next: "duet on Reyez's song")
         return None
     span = doc[i:j]
@@ -389,6 +389,11 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
     if span[0].ent_type_ in ("DATE", "TIME") and not span[0].like_num:
         return None
     return span
+
+
+def _possessive(token: Token) -> bool:
+    """ "'s" after a name, also when the tagger takes a curly one for a closing mark."""
+    return token.tag_ == "POS" or token.lower_ in ("'s", "’s")
 
 
 def _contraction(token: Token) -> bool:

@@ -75,3 +75,12 @@ def test_the_composer_of_a_concert_piece_is_no_performer_of_it(run) -> None:
     facts = run("The Orla Symphony played the Brindle Hall on Friday.\n\n"
                 "The orchestra played a varied selection, including Dvorak's Symphony No 9 and the Ninth Symphony.")
     assert not any(name == "Dvorak" for name, _ in _pairs(facts))
+
+
+def test_each_title_of_a_list_is_performed_though_the_parser_hangs_it_on_another_title(run) -> None:
+    """In "songs like 'Love yourself', 'Baby'" the parser makes "Love" a verb and "Baby" its
+    object: the words of a title are no clause ("love" would make it a song loved, not played)."""
+    facts = run("Ana Rivera played Leeds on Friday. The singer performed songs like 'Love yourself', 'Baby', "
+                "'Company', 'No sense', 'Right now'.")
+    assert {title for who, title in _pairs(facts) if who == "Ana Rivera"} == {
+        "Love yourself", "Baby", "Company", "No sense", "Right now"}

@@ -267,3 +267,19 @@ def test_a_name_the_article_writes_as_an_owner_is_no_title_in_a_list(run) -> Non
             "Orchestra closed the night.")
     titles = {w.title for w in run(text).works}
     assert "Liszt" not in titles and "Bartók" not in titles
+
+
+def test_a_list_of_titles_in_single_marks_is_one_title_each(run) -> None:
+    """The model may tag "Baby', 'Company" as one work of art across the marks; the marks say two."""
+    facts = run("Ana Rivera played Leeds on Friday. The singer performed songs like 'Love yourself', 'Baby', "
+                "'Company', 'No sense', 'Right now'.")
+    assert {w.title for w in facts.works} == {"Love yourself", "Baby", "Company", "No sense", "Right now"}
+
+
+def test_the_owner_before_a_curly_possessive_is_no_title(run) -> None:
+    """ "The Lantern Musical’s ‘Silver Tide’": the tagger may take the curly "’s" for a closing mark;
+    the words before it still own the title after it."""
+    facts = run("Ana Rivera sang at the final. She duetted with Tom Alder on their version of "
+                "The Lantern Musical’s ‘Silver Tide’.")
+    assert "Silver Tide" in {w.title for w in facts.works}
+    assert not any(w.title.startswith("The Lantern Musical") for w in facts.works)
