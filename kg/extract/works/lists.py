@@ -210,7 +210,7 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool, plai
     """The titles of the list starting at token ``i``: "A", "A and B", "A, B and C", "A to B";
     with ``plain``, titles in sentence case too ("Come down, Got love and Social")."""
     out: list[Span] = []
-    first = True
+    first, last = True, False
     i = _past_describers(doc, i, sent_end)
     while i < sent_end:
         # ("Tom Ade's classic hit X": the owner, then what describes the title)
@@ -224,14 +224,16 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool, plai
                 span.end < sent_end and doc[span.end].tag_ in _FINITE)):
             # "sang 'A' and Tom Reyes came out": a subject after "and" opens a clause, not a title
             break
-        out.extend(t for t in ([span] if single or _is_quoted(doc, span) else _cut(doc, span))
-                   if not _an_owner_elsewhere(doc, t))
-        if single:
+        pieces = [span] if single or _is_quoted(doc, span) else _cut(doc, span)
+        out.extend(t for t in pieces if not _an_owner_elsewhere(doc, t))
+        # (the item after "and" is the last: "hits like A and B, had the crowd swaying")
+        if single or last or len(pieces) > 1 and any(t.lower_ in ("and", "&") for t in span):
             break
         first = False
         j = _past_credit(doc, _past_aside(doc, span.end + (1 if _is_quoted(doc, span) else 0), sent_end), sent_end)
         # ", and, B", " & B", " to B", ", the ever-popular 'C'": the list goes on
         while j < sent_end and (doc[j].lower_ in _JOINERS or doc[j].text == ","):
+            last = last or doc[j].lower_ in ("and", "&")
             j += 1
         k = j
         while k < min(sent_end, j + 3) and doc[k].is_lower and not is_mark(doc[k].text, OPENING_MARKS):
@@ -320,6 +322,10 @@ def _quoted(doc: Doc, i: int, sent_end: int) -> Span | None:
     span = doc.char_span(marked.start, marked.end, alignment_mode="contract")
     if span is None or len(span) > _MAX_WORDS or span.end > sent_end:
         return None
+    if len(span[-1].text) > 1 and span[-1].text.endswith("."):
+        # ("the classic 'A-B-C.'": a full stop glued to the last word is the sentence's; the
+        # quoted title's own reading trims it)
+        return None
     end = span.end - 1 if span[-1].text in ",." else span.end
     return doc[span.start : end] if end > span.start else None
 
@@ -340,7 +346,8 @@ def _past_owner(doc: Doc, i: int, sent_end: int) -> int:
         j += 1
     if i < j < sent_end and _possessive(doc[j]) and j + 1 < sent_end:
         k = _past_describers(doc, j + 1, sent_end)
-        if _title_word(doc[k]) or is_mark(doc[k].text, OPENING_MARKS):
+        # (a quoted title after the possessive, or a name's: "Nobody's Soldier" is a title's own)
+        if is_mark(doc[k].text, OPENING_MARKS) or _title_word(doc[k]) and _owner_before(doc, j):
             return j + 1
     return i
 
@@ -357,6 +364,9 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
             # "I Can't Make You Love Me by Bonnie Raitt": the credit ends the title ("Stand by Me" goes on)
             break
         elif tok.lower_ in _SMALL and j > i and j + 1 < sent_end and _title_word(doc[j + 1]):
+            j += 1
+        elif _possessive(tok) and j > i and not _owner_before(doc, j) and j + 1 < sent_end and _title_word(doc[j + 1]):
+            # "Nobody's Soldier": a possessive after words that name no one is the title's own
             j += 1
         elif tok.lower_ in _SMALL and j > i and j + 2 < sent_end and doc[j + 1].lower_ in _EDGE_SMALL \
                 and _title_word(doc[j + 2]):
@@ -391,6 +401,12 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
     return span
 
 
+def _owner_before(doc: Doc, j: int) -> bool:
+    """Whether the words before the possessive at ``j`` name someone the model tags: a person
+    ("Keith Whitley's X"), or a name that ends there (in "Nobody's Soldier" it runs on through the "'s")."""
+    return doc[j - 1].ent_type_ == "PERSON" or bool(doc[j - 1].ent_type_) and doc[j].ent_iob_ != "I"
+
+
 def _possessive(token: Token) -> bool:
     """ "'s" after a name, also when the tagger takes a curly one for a closing mark."""
     return token.tag_ == "POS" or token.lower_ in ("'s", "’s")
@@ -423,9 +439,9 @@ def catalogue_end(doc: Doc, end: int, sent_end: int) -> int:
 
 def _cut(doc: Doc, span: Span) -> list[Span]:
     """A run holding a list, cut at "and" (unless what follows is a bare verb, part of the title:
-    "Lift Every Voice and Sing") and at "to" ("from A to B")."""
+    "Lift Every Voice and Sing") and at "to" ("from A to B"); "&" is a title's ("Dinner & Diatribes")."""
     for k in range(span.start + 1, span.end - 1):
-        if doc[k].lower_ in ("and", "&", "to"):
+        if doc[k].lower_ in ("and", "to"):
             after = doc[k + 1 : span.end]
             if doc[k].lower_ == "to" and doc[span.start - 1].lower_ != "from":
                 continue
@@ -433,8 +449,11 @@ def _cut(doc: Doc, span: Span) -> list[Span]:
                 return [*_cut(doc, doc[span.start : k]), *_cut(doc, after)]
     return [span] if len(span) <= _MAX_WORDS else []
 def _title_word(token: Token) -> bool:
-    """A word a title may start with: capitalised, with a letter ("[Expletive]" aside)."""
-    return token.text[:1].isupper() and any(c.isalpha() for c in token.text) and token.tag_ != "POS"
+    """A word a title may start with: capitalised, with a letter ("[Expletive]" aside), or with a
+    capital inside it ("iPlan")."""
+    text = token.text
+    capital = text[:1].isupper() or text[:1].islower() and text.isalpha() and any(c.isupper() for c in text[1:])
+    return capital and any(c.isalpha() for c in text) and token.tag_ != "POS"
 
 
 def _an_owner_elsewhere(doc: Doc, span: Span) -> bool:

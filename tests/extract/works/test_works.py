@@ -283,3 +283,21 @@ def test_the_owner_before_a_curly_possessive_is_no_title(run) -> None:
                 "The Lantern Musical’s ‘Silver Tide’.")
     assert "Silver Tide" in {w.title for w in facts.works}
     assert not any(w.title.startswith("The Lantern Musical") for w in facts.works)
+
+
+@pytest.mark.parametrize(
+    ("text", "titles"),
+    [
+        # "classics like", "a new track called X"
+        ("Ana Rivera closed the festival. Her set featured classics like Silver Tide and Harbor Lights, "
+         "and a new track called Bluewater.", {"Silver Tide", "Harbor Lights", "Bluewater"}),
+        # a title written with a capital inside it; the item after "and" ends the list
+        ("The Copper Kites opened. Their set, featuring hits like iGlow and Imvula, had the crowd swaying.",
+         {"iGlow", "Imvula"}),
+        # "&" and a possessive inside a title
+        ("Ana Rivera followed it with the powerful Nobody’s Soldier, then launched into Dinner & Diatribes.",
+         {"Nobody’s Soldier", "Dinner & Diatribes"}),
+    ],
+)
+def test_unquoted_titles_of_a_set(run, text: str, titles: set[str]) -> None:
+    assert {w.title for w in run(text).works} == titles
