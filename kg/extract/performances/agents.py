@@ -76,11 +76,7 @@ def subjects(verb: Token) -> list[Token]:
         if cur.dep_ == "relcl" and any(c.lower_ in RELATIVES for c in subj):
             subj = [cur.head]
         if subj:
-            out = []
-            for s in subj:
-                out.append(s)
-                out.extend(c for c in s.conjuncts)
-            return out
+            return [t for s in subj for t in _listed(s)]
         if cur.dep_ in labels("clause-link") or cur.dep_ == "pobj":
             cur = cur.head if cur.head.i != cur.i else None
         elif cur.dep_ == "prep":
@@ -92,6 +88,16 @@ def subjects(verb: Token) -> list[Token]:
         else:
             break
     return []
+
+
+def _listed(head: Token) -> list[Token]:
+    """A subject and those listed with it: its conjuncts, and the names the parser hangs on it in
+    the middle of a list ("A, B, C and D performed": B read as a modifier of A)."""
+    middle = [c for c in head.children if c.dep_ in ("npadvmod", "appos") and c.pos_ == "PROPN"]
+    # (only in a list: "The singer, Ana Rivera," is one)
+    if not head.conjuncts and not any(m.conjuncts for m in middle):
+        return [head]
+    return [head, *head.conjuncts, *middle, *(c for m in middle for c in m.conjuncts)]
 
 
 def guests_of(verb: Token) -> list[Token]:

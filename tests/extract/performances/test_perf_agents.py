@@ -42,6 +42,8 @@ def _pairs(facts: Facts) -> set[tuple[str | None, str | None]]:
          "Harborline", "Tin Roof"),
         ("Ines Harrow was impressive in her duet cover of Tom Alder's 'Tin Roof' with Mara Quinlan.", "Mara Quinlan",
          "Tin Roof"),
+        # the middle of a list of subjects, which the parser hangs on its first name
+        ("Mara Quinlan, Ines Harrow, Tom Alder and Jo Brennan performed 'Tin Roof'.", "Ines Harrow", "Tin Roof"),
     ],
 )
 def test_a_co_performer_away_from_the_verb_performs_the_work_too(run, text: str, guest: str, title: str) -> None:
