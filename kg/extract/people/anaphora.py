@@ -160,8 +160,6 @@ def _described_target(
         # "the 'Golden Hour' singer": whoever the article has release or sing that title
         or (_performer_of_title(doc, doc[start : token.i], of_token) if kind == "person" else None)
         # "the band" is a music group before it is a label; "the label" an organisation first
-        or (_band_like(_most_salient(clusters, focus, ("group", "organization"), None, subject))
-            if token.lower_ in MUSIC_GROUP_NOUNS else None)
         or (_most_salient_band(clusters, focus, subject) if token.lower_ in MUSIC_GROUP_NOUNS else None)
         or (_only_group(clusters, focus) if token.lower_ in MUSIC_GROUP_NOUNS else None)
         or (
@@ -221,7 +219,8 @@ def _band_like(cluster: Cluster | None) -> Cluster | None:
 
 
 def _most_salient_band(clusters: list[Cluster], focus: Salience[Cluster], exclude: Cluster | None) -> Cluster | None:
-    """The most salient entity "the band" may be, when a person or a company is more salient still."""
+    """The most salient entity "the band" may be: a group, or an organisation named like one (see
+    :func:`_band_like`), whatever person or company is more salient still."""
     ranked = _candidates(clusters, focus, ("group", "organization"), None, exclude)
     return focus.pick([c for c in ranked if _band_like(c) is not None])
 

@@ -129,8 +129,8 @@ def with_named(heads: list[Token]) -> list[Token]:
 
 
 def company_of(head: Token) -> list[Token]:
-    """Who a noun or verb sets beside its act by a preposition of company ("a performance of X with
-    local band Y", "her duet cover of X with Y"), looked for on ``head`` and on what it is "of"."""
+    """Who a performance noun sets beside its act by a preposition of company ("a performance of X
+    with local band Y", "her duet cover of X with Y"), looked for on the noun and on what it is "of"."""
     heads = [head] + [g for c in head.children if c.dep_ == "prep" and c.lower_ == "of"
                       for g in c.children if g.dep_ == "pobj"]
     heads += [a for h in heads[1:] for a in h.children if a.dep_ == "appos"]

@@ -269,16 +269,20 @@ def verb_above(span: Span) -> Token | None:
     are another short title's: in "songs like 'Love Yourself', 'Baby'" the parser hangs "Baby"
     on "Love")."""
     cur = span.root
-    titles = [(m.start, m.end) for m in find_marked_spans(doc_text(span.doc))
-              if m.close_at is not None and len(span.doc.text[m.start : m.end].split()) <= _TITLE_WORDS]
     for _ in range(10):
         if cur.head.i == cur.i:
             return None
         cur = cur.head
-        if cur.pos_ in ("VERB", "AUX") and not span.start <= cur.i < span.end and not any(
-                start <= cur.idx < end and not start <= span.start_char < end for start, end in titles):
+        if cur.pos_ in ("VERB", "AUX") and not span.start <= cur.i < span.end and not _in_other_title(cur, span):
             return cur
     return None
+
+
+def _in_other_title(token: Token, span: Span) -> bool:
+    """Whether ``token`` lies inside a short title in marks that does not hold ``span``."""
+    text = doc_text(span.doc)
+    return any(m.close_at is not None and m.start <= token.idx < m.end and not m.start <= span.start_char < m.end
+               and len(text[m.start : m.end].split()) <= _TITLE_WORDS for m in find_marked_spans(text))
 
 
 def used_as_place(span: Span) -> bool:

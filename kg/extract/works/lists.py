@@ -61,6 +61,8 @@ _SMALL = function_words("title-small") | function_words("title-filler")
 #: Small words no title ends with ("the", "of", "and"; a title may end in "You" or "Me").
 _EDGE_SMALL = function_words("title-small")
 #: Words that join the titles of a list.
+#: The possessive endings ("'s", "’s").
+_GENITIVE = function_words("genitive")
 _JOINERS = function_words("list-joiner") | {"to", "then"}
 #: Entity labels of a one-word name that is someone or somewhere rather than a title ("joined Rivera").
 _NAMES = labels("name-like")
@@ -409,7 +411,7 @@ def _owner_before(doc: Doc, j: int) -> bool:
 
 def _possessive(token: Token) -> bool:
     """ "'s" after a name, also when the tagger takes a curly one for a closing mark."""
-    return token.tag_ == "POS" or token.lower_ in ("'s", "’s")
+    return token.tag_ == "POS" or token.lower_ in _GENITIVE
 
 
 def _contraction(token: Token) -> bool:
