@@ -3,6 +3,7 @@
 
     python3 tasks.py demo     # install into .venv, build the demo graph and page from examples/
     python3 tasks.py test     # install into .venv (with test extras), run the whole test suite
+    python3 tasks.py mutate   # switch each extraction sieve off in turn; fail if no test notices
 
 Extra arguments after ``test`` go to pytest (``python3 tasks.py test -m "not slow"``).
 """
@@ -64,11 +65,18 @@ def test(args: list[str]) -> None:
     sys.exit(code)
 
 
+def mutate() -> None:
+    install()
+    sys.exit(subprocess.call([str(BIN / "python"), "-m", "tests.mutants"], cwd=ROOT))
+
+
 if __name__ == "__main__":
     task, rest = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
     if task == "demo":
         demo()
     elif task == "test":
         test(rest)
+    elif task == "mutate":
+        mutate()
     else:
         sys.exit(__doc__)

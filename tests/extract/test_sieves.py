@@ -45,7 +45,7 @@ def test_the_table_escapes_pipes_in_cells():
 
 
 #: Tests that list sieves without holding any to a decision: naming an id here proves nothing.
-_REGISTRY_TESTS = {"test_sieves.py"}
+_REGISTRY_TESTS = {"test_sieves.py", "test_mutants.py"}
 
 
 def test_every_sieve_is_named_by_a_test_of_its_decision():
