@@ -22,7 +22,13 @@ from collections.abc import Iterator
 
 from spacy.tokens import Doc, Span, Token
 
-from kg.extract.text.doc_index import doc_text, doc_tokens, sentence_bounds, token_words
+from kg.extract.text.doc_index import (
+    doc_text,
+    doc_tokens,
+    is_spaced_dash,
+    sentence_bounds,
+    token_words,
+)
 from kg.extract.text.gazetteer import is_given_name
 from kg.extract.text.lexicon import function_words, kinds, labels, tagged, words
 from kg.extract.text.marks import (
@@ -145,7 +151,7 @@ def _slots(doc: Doc) -> Iterator[tuple[int, bool, bool, bool]]:
     a list opener or a colon stands before it ("hits like", "four singles:"): such a list may hold
     titles written in sentence case ("hits like Come down, Got love and Social")."""
     for i, single, direct in _verb_and_noun_slots(doc):
-        yield i, single, direct, i > 0 and (doc[i - 1].lower_ in _OPENERS | {"as", ":"})
+        yield i, single, direct, i > 0 and (doc[i - 1].lower_ in _OPENERS | {"as", ":"} or is_spaced_dash(doc[i - 1]))
 
 
 def _verb_and_noun_slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
@@ -175,11 +181,11 @@ def _verb_and_noun_slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
         elif low in ("of", "on") and tok.i > 0 and words.lemma[tok.i - 1] in (_RENDITIONS if low == "of" else _TAKES):
             # "a rendition of X", "his take on Z": one work; "renditions of X and Y": a list
             yield tok.i + 1, words.lemma[tok.i - 1] == words.lower[tok.i - 1], False
-        elif (low in _SONG_CUES or lemma in _SONG_CUES) and pos == "NOUN":
+        elif (low in _SONG_CUES or lemma in _SONG_CUES) and (pos == "NOUN" or _noun_by_place(doc, tok.i)):
             # "the single X", "hits like A and B", "her hits, A and B"
             nxt = tok.i + 1
-            # ("songs, including A", "hits such as B", "a set of tunes (A, B)")
-            while nxt < len(doc) and (doc[nxt].lower_ in _OPENERS or doc[nxt].text in ",:("):
+            # ("songs, including A", "hits such as B", "a set of tunes (A, B)", "the hits – A, B")
+            while nxt < len(doc) and (doc[nxt].lower_ in _OPENERS or doc[nxt].text in ",:(" or is_spaced_dash(doc[nxt])):
                 nxt += 1
             if nxt < len(doc) and doc[nxt].lower_ == "as" and doc[nxt - 1].lower_ == "such":
                 nxt += 1
@@ -193,6 +199,12 @@ def _verb_and_noun_slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
         elif low == "from" and tok.head.lemma_.lower() == "range":
             # "ranging from A to B"
             yield tok.i + 1, False, False
+
+
+def _noun_by_place(doc: Doc, i: int) -> bool:
+    """A cue word the tagger took for a verb that its place makes a noun: after a possessive ("Her
+    hits like A") or before a word that opens a list ("hits like B")."""
+    return i > 0 and doc[i - 1].tag_ in ("PRP$", "POS") or i + 1 < len(doc) and doc[i + 1].lower_ in _OPENERS
 
 
 def _preps_of(verb: Token) -> list[Token]:
@@ -218,13 +230,14 @@ def _titles_at(doc: Doc, i: int, sent_end: int, single: bool, direct: bool, plai
         # ("Tom Ade's classic hit X": the owner, then what describes the title)
         start = _past_describers(doc, _past_owner(doc, i, sent_end), sent_end)
         span = _quoted(doc, start, sent_end) or plain and _sentence_case(doc, start, sent_end, first) \
-            or _run(doc, start, sent_end)
+            or _run(doc, start, sent_end, dated=not plain)
         if span is None or direct and first and start == i and _someone(span) and _named_again(doc, span):
             # (a name right after the verb is who was joined or met: "joined Rivera onstage")
             break
-        if not first and not _is_quoted(doc, span) and (span.root.dep_ in ("nsubj", "nsubjpass") or (
+        if last and not _is_quoted(doc, span) and (span.root.dep_ in ("nsubj", "nsubjpass") or (
                 span.end < sent_end and doc[span.end].tag_ in _FINITE)):
-            # "sang 'A' and Tom Reyes came out": a subject after "and" opens a clause, not a title
+            # "sang 'A' and Tom Reyes came out": a subject after "and" opens a clause, not a title (between
+            # commas the parser's subject is a misread title: "A, Bend Down Low, C")
             break
         pieces = [span] if single or _is_quoted(doc, span) else _cut(doc, span)
         out.extend(t for t in pieces if not _an_owner_elsewhere(doc, t))
@@ -254,12 +267,12 @@ def _sentence_case(doc: Doc, i: int, sent_end: int, first: bool) -> Span | None:
     even "wait for it" between two commas): the words from ``i`` to the next comma or "and", when a
     lower-case word is among them and the list goes on after it (or it ends the list after "and")."""
     j = i
-    while j < sent_end and j - i < _MAX_PLAIN and doc[j].lower_ not in ("and", "&") and (
+    while j < sent_end and j - i < _MAX_PLAIN and doc[j].lower_ not in ("and", "&") and not _verb_after(doc, i, j) and (
             not doc[j].is_punct and not doc[j].is_space or _contraction(doc[j])
             or is_mark(doc[j].text, "-") and not doc[j - 1].whitespace_ and j > i):
         j += 1
     words_in = doc[i:j]
-    if not words_in or not any(t.is_lower for t in words_in) or words_in[-1].lower_ in _EDGE_SMALL:
+    if not words_in or not any(t.is_lower and not _possessive(t) for t in words_in) or words_in[-1].lower_ in _EDGE_SMALL:
         return None
     if not (_title_word(doc[i]) or not first and doc[i - 1].text == ","):
         # (a lower-case title only between the commas of a list that has begun)
@@ -268,6 +281,12 @@ def _sentence_case(doc: Doc, i: int, sent_end: int, first: bool) -> Span | None:
                                                             and not first and doc[j + 1].lower_ not in _JOINERS)
     ends_list = not first and (j >= sent_end or doc[j].lower_ in ("and", "&") or doc[j].text in ".;")
     return words_in if goes_on or ends_list else None
+
+
+def _verb_after(doc: Doc, i: int, j: int) -> bool:
+    """A finite verb in lower case after a title's first word: the list has ended and its clause goes
+    on ("A, B and Harbor Lights showed her range")."""
+    return j > i and doc[j].is_lower and doc[j].tag_ in _FINITE
 
 
 def _past_describers(doc: Doc, i: int, sent_end: int) -> int:
@@ -354,13 +373,14 @@ def _past_owner(doc: Doc, i: int, sent_end: int) -> int:
     return i
 
 
-def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
-    """The capitalised words from ``i`` on, small words between them kept ("Lift Every Voice and Sing")."""
+def _run(doc: Doc, i: int, sent_end: int, dated: bool = True) -> Span | None:
+    """The capitalised words from ``i`` on, small words between them kept ("Lift Every Voice and Sing");
+    unless ``dated`` is off (in a list after "like", "such as"), a day or a time is no title."""
     j = i
     while j < sent_end and j - i < 3 * _MAX_WORDS:
         tok = doc[j]
         if _title_word(tok) or tok.like_num and (j > i or _lone_number(doc, j, sent_end) or _numbered_title(doc, j, sent_end)) \
-                or _contraction(tok) and j > i:
+                or _contraction(tok) and j > i and not _owner_at(doc, j, sent_end):
             j += 1
         elif tok.lower_ == "by" and j > i and j + 1 < sent_end and _someone(doc[j + 1 : j + 2]):
             # "I Can't Make You Love Me by Bonnie Raitt": the credit ends the title ("Stand by Me" goes on)
@@ -388,8 +408,9 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
         # (a name followed by "'s" owns what comes next: "duet on Reyez's song")
         return None
     span = doc[i:j]
-    if span.root.dep_ in labels("subject"):
-        # "a song Rivera wrote": the name after the cue noun is who made it
+    if span.root.dep_ in labels("subject") and _verb_follows(doc, j, span.root.head.i):
+        # "a song Rivera wrote": the name after the cue noun is who made it, the subject of the verb that
+        # follows (a title the parser took for a far verb's subject stays: "A, Bend Down Low, C")
         return None
     # (one letter is no title: an excerpt cut off in the middle of one, "his classic C")
     if len(span) == 1 and len(span[0].text) == 1:
@@ -397,10 +418,21 @@ def _run(doc: Doc, i: int, sent_end: int) -> Span | None:
     # "on the Glenvale date", "the Wembley gig": capitalised words before a noun describe it
     if j < sent_end and doc[j].pos_ == "NOUN" and doc[j].is_lower:
         return None
-    # "opened on Friday in Glenvale": a date is no title without marks
-    if span[0].ent_type_ in ("DATE", "TIME") and not span[0].like_num:
+    # "opened on Friday in Glenvale": a date is no title without marks ("originals like Sunday" is one)
+    if dated and span[0].ent_type_ in ("DATE", "TIME") and not span[0].like_num:
         return None
     return span
+
+
+def _owner_at(doc: Doc, j: int, sent_end: int) -> bool:
+    """A possessive that ends a name, with no title after it ("Rey Ferg’s, 'Shabba'"), where the
+    tagger took a curly "’s" for a verb: the words before it own what comes next."""
+    return _possessive(doc[j]) and (j + 1 >= sent_end or not _title_word(doc[j + 1]))
+
+
+def _verb_follows(doc: Doc, j: int, verb: int) -> bool:
+    """Whether the verb at ``verb`` comes after ``j`` in the same stretch, with no mark between."""
+    return verb >= j and not any(t.is_punct for t in doc[j:verb])
 
 
 def _owner_before(doc: Doc, j: int) -> bool:

@@ -245,6 +245,12 @@ def test_unquoted_titles_in_the_slots_a_setlist_fills(run, text: str, titles: se
     assert titles <= {w.title for w in run(text).works}
 
 
+def test_a_sentence_case_list_ends_before_the_verb_of_its_clause(run) -> None:
+    titles = {w.title for w in run("Velvet Row played Leeds. Hits like Come down, Got love and Social showed "
+                                   "their range.").works}
+    assert {"Come down", "Got love"} <= titles and not any("showed" in t for t in titles)
+
+
 def test_a_sentence_case_title_stops_where_the_list_does(run) -> None:
     # ("from the album Vessel" is no part of a title: a lone first item takes no lower-case words)
     titles = {w.title for w in run("Rivera played the Brindle Hall. Fans sang songs like Hello from the album Vessel.").works}
@@ -276,6 +282,13 @@ def test_a_list_of_titles_in_single_marks_is_one_title_each(run) -> None:
     assert {w.title for w in facts.works} == {"Love yourself", "Baby", "Company", "No sense", "Right now"}
 
 
+def test_a_possessive_ending_a_name_at_a_list_s_opening_is_no_title(run) -> None:
+    """ "the final track – Tom Alder’s, 'Silver Tide'": the tagger may read the curly "’s" as a verb;
+    the name before it still owns the title."""
+    facts = run("Ana Rivera returned to play the final track – Tom Alder’s, ‘Silver Tide’.")
+    assert not any("Alder" in w.title for w in facts.works)
+
+
 def test_the_owner_before_a_curly_possessive_is_no_title(run) -> None:
     """ "The Lantern Musical’s ‘Silver Tide’": the tagger may take the curly "’s" for a closing mark;
     the words before it still own the title after it."""
@@ -297,6 +310,18 @@ def test_the_owner_before_a_curly_possessive_is_no_title(run) -> None:
         # "&" and a possessive inside a title
         ("Ana Rivera followed it with the powerful Nobody’s Soldier, then launched into Dinner & Diatribes.",
          {"Nobody’s Soldier", "Dinner & Diatribes"}),
+        # a dash opens the list after its cue noun
+        ("Ana Rivera played Leeds. She sailed through the hits – The Road We Know, In My Keeping, Harbor Lights.",
+         {"The Road We Know", "In My Keeping", "Harbor Lights"}),
+        # between commas a title the parser takes for a subject is still a title
+        ("Ana Rivera played Leeds. Her hit singles such as Silver Tide, Bend Down Low, Blue Rain and Night "
+         "Train proved her popular.", {"Silver Tide", "Bend Down Low", "Blue Rain", "Night Train"}),
+        # a day's name inside a list after "like"
+        ("Ana Rivera played Leeds. She sang originals like Sunday, Taking Things Slowly, and Harbor Lights.",
+         {"Sunday", "Taking Things Slowly", "Harbor Lights"}),
+        # a cue word the tagger reads as a verb, after a possessive
+        ("Ana Rivera was next. Her hits like Come Down and Night Sky had everyone dancing.",
+         {"Come Down", "Night Sky"}),
     ],
 )
 def test_unquoted_titles_of_a_set(run, text: str, titles: set[str]) -> None:
