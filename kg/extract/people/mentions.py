@@ -14,6 +14,7 @@ from spacy.tokens import Doc, Span
 from kg.extract.found import Found
 from kg.extract.model import TOWN_KINDS
 from kg.extract.people.name_recovery import (
+    agent_of_a_performance,
     candidate_runs,
     given_name,
     missed_names,
@@ -273,6 +274,9 @@ def _mislabelled_mention(ent: Span, span: Span, parts: set[str], towns: frozense
     if ent.label_ in ORG_LABELS and span.end == ent.end and member_of(span):
         # "the singer of X", "Y of X joined": X is the band its member plays in
         return mention_of(span, "group")
+    if ent.label_ in ORG_LABELS and span.end == ent.end and agent_of_a_performance(span) and looks_like_name(span):
+        # "a surprise appearance by X", "a duet with Y": an act, whatever the model says
+        return mention_of(span, "group" if the_plural(span) or span[-1].text in ENSEMBLE_ENDS else "person")
     if _after_group_noun(span) and span.end == ent.end and ent.label_ in labels("place-or-org"):
         # "the trio Blackwater Creek" tagged as a place, "folk duo X & Y" as a company
         return mention_of(span, "group")

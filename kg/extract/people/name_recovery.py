@@ -261,6 +261,9 @@ def _with_compounds(span: Span, covered: set[int]) -> Span:
 
 #: Nouns that are a performance of what they are "of" ("her rendition of X").
 _RENDITIONS = tagged("rendition_nouns", "performance")
+#: Nouns of a performance that whoever is named after "by", "from" or "with" gave ("an appearance by X").
+_GIVEN = tagged("rendition_nouns", "given")
+_GIVEN_BY = frozenset({"by", "from", "with"})
 
 
 def candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) -> list[Span]:
@@ -361,6 +364,19 @@ def owner_of_a_performance(span: Span) -> bool:
     noun = root.head
     return root.dep_ == "poss" and noun.lemma_.lower() in _RENDITIONS and any(
         c.lower_ == "of" and any(is_mark(t.text, OPENING_MARKS) for t in c.subtree) for c in noun.children)
+
+
+def agent_of_a_performance(span: Span) -> bool:
+    """Who gave a performance: "a surprise appearance by X", "performances from X and Y", "a duet
+    with X", "joined by X" (the name, or a name listed with it, after the noun's preposition)."""
+    root = span.root
+    while root.dep_ == "conj" and root.head.i != root.i:
+        root = root.head
+    prep = root.head
+    if root.dep_ != "pobj" or prep.lower_ not in _GIVEN_BY:
+        return False
+    noun = prep.head
+    return noun.lemma_.lower() in _GIVEN or prep.lower_ == "by" and noun.lemma_.lower() == "join"
 
 
 def stylised(text: str) -> bool:

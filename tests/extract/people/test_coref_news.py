@@ -146,3 +146,15 @@ def test_a_one_word_place_name_that_her_takes_up_is_someone(run) -> None:
     facts = run("The Orla Festival came alive at the Brindle Hall on Friday.\n\n"
                 "Paris held the audience spellbound for half an hour, performing her signature hits.")
     assert ("Paris", "person") in {(e.name, e.kind) for e in facts.entities}
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("The show featured performances from Cerys Mathers and the house band.", "Cerys Mathers"),
+        ("The performance was capped off by a duet with Delta Reyes, with the duo singing Kids.", "Delta Reyes"),
+    ],
+)
+def test_who_gave_a_performance_is_an_act_whatever_the_model_tags(run, text: str, name: str) -> None:
+    """ "performances from X", "a duet with Y": the model may tag X a company; the performance says who."""
+    assert (name, "person") in [(e.name, e.kind) for e in run(text).entities]
