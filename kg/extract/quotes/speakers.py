@@ -226,7 +226,10 @@ def _name_before(verb: Token, in_quote: set[int]) -> Token | None:
             return None
         i = j - 1
     name = doc[i] if i >= 0 else None
-    if name is None or name.i in in_quote or not name.is_title or name.is_sent_start:
+    if name is None or name.i in in_quote or not name.is_title \
+            or name.is_sent_start and name.pos_ != "PROPN" and name.ent_type_ != "PERSON":
+        # (a capitalised word opening the sentence is a name only if it is tagged one: "Alder, who
+        # had never sung it before, noted, '...'")
         return None
     return name if name.pos_ in ("PROPN", "ADV", "NOUN") and name.ent_type_ not in _NUMERIC_LABELS else None
 

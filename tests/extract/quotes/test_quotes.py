@@ -161,6 +161,12 @@ def test_strip_marks_ignores_punctuation_and_case() -> None:
             "Fans cheered as Ana Rivera – of the folk duo Rivera and Lind – tweeted: ‘Best night of my life, thank you all.’",
             [("Best night of my life, thank you all.", "Ana Rivera")],
         ),
+        # ... and past a relative clause in commas, the name opening the sentence
+        (
+            "Nicole Alder sang at the gala. Alder, who had never sung the song live before, noted, "
+            "“It’s a beautiful song when you listen to it.”",
+            [("It’s a beautiful song when you listen to it.", "Nicole Alder")],
+        ),
         # a participle after a comma goes on with the report of the verb of saying before it
         (
             "“The harbour is safe,” Rosa Diaz said, going on to say that the town had spent "
