@@ -30,7 +30,7 @@ _MODIFIER_DETS = function_words("modifier-det")
 
 
 #: Small words that stay lower-case in a title.
-_TITLE_SMALL = function_words("title-small")
+_TITLE_SMALL = function_words("title-small") | function_words("title-foreign")
 
 #: Words before a programme or a paper in capitals ('on "Meet the Press"', 'an episode of "X"', 'CNN's "X"').
 _BEFORE_A_NAME = function_words("name-prep") | function_words("genitive")

@@ -62,7 +62,7 @@ _CUE_MODIFIERS = function_words("article") | function_words("cue-modifier")
 
 SMALL_WORDS = function_words("title-filler")
 #: The small words of any title: articles, conjunctions, prepositions.
-_TITLE_SMALL = function_words("title-small")
+_TITLE_SMALL = function_words("title-small") | function_words("title-foreign")
 _MUSIC_TITLE_WORDS = 6  # most words of a capitalised song title in marks read by its sentence alone
 #: Words that make a sentence one about playing music or a show.
 _MUSIC_WORDS = (tagged("performance_verbs", "sure") | tagged("performance_verbs", "voice") | words("show_nouns")

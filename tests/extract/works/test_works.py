@@ -326,3 +326,11 @@ def test_the_owner_before_a_curly_possessive_is_no_title(run) -> None:
 )
 def test_unquoted_titles_of_a_set(run, text: str, titles: set[str]) -> None:
     assert {w.title for w in run(text).works} == titles
+
+
+def test_a_title_in_another_language_keeps_its_small_words_in_lower_case(run) -> None:
+    """ "Mayor que Yo", "Sala le Nna": a title in marks or in a list is no quotation for its small words."""
+    facts = run("Tomas Vega played Santiago on Friday.\n\n“Mayor que Yo” (Greater Than I) and “Tu Boca” closed the "
+                "night to cheers. He took the crowd down memory lane with songs like Sala le Nna and Mosutele.")
+    assert {"Mayor que Yo", "Tu Boca", "Sala le Nna", "Mosutele"} <= {w.title for w in facts.works}
+    assert not any("Mayor" in q.span.text for q in facts.quotes)
