@@ -170,6 +170,14 @@ def test_an_award_that_titles_the_singer_is_not_where_she_sings(run):
     assert [events.get(p.event) for p in facts.performances] == [None]
 
 
+def test_an_award_in_a_hyphenated_title_is_not_where_he_sings(run):
+    facts = run("The Harvest Concert at the Brindle Stadium, Leeds, brought together soul legends on Friday.\n\n"
+                "Just like he’d promised, Grammy Award-winning American soul singer Tom Hale showed up and sang "
+                "'Lantern Song' to the crowd.")
+    events = {e.key: e.name for e in facts.events}
+    assert [(events.get(p.event), p.context_rule) for p in facts.performances] == [("Harvest Concert", "context.scene")]
+
+
 def test_the_article_show_is_not_an_award_that_only_titles_the_singer(run):
     facts = run("The Quarry Festival opened on Friday.\n\nThe weather held. Tickets sold out in May. Parking was slow.\n\n"
                 "As she opened her set with 'Lantern Song', the Lantern Award winner Mara Quinlan told the crowd "

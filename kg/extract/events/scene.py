@@ -50,10 +50,12 @@ def article_event(doc: Doc, events: tuple[Event, ...], occasions: bool = True) -
 
 
 def titles_a_person(span: Span) -> bool:
-    """ "the Brit Award winner", "a Nobel Prize nominee": the event names who someone is, not where
-    they are."""
+    """ "the Brit Award winner", "a Nobel Prize nominee", "the Grammy Award-winning singer": the event
+    names who someone is, not where they are."""
     root = span.root
-    return root.dep_ in ("compound", "nmod", "amod") and root.head.lower_ in PERSON_NOUNS
+    head = root.head
+    return root.dep_ in ("compound", "nmod", "amod") and head.lower_ in PERSON_NOUNS \
+        or root.dep_ == "npadvmod" and head.dep_ == "amod" and head.tag_ in ("VBG", "VBN")
 
 
 def _only_titles(doc: Doc, event: Event) -> bool:
