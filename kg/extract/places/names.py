@@ -142,6 +142,9 @@ def name_after(doc: Doc, i: int, sent_end: int, events: set[int]) -> tuple[int, 
     while j < sent_end and j not in events and (is_cap(doc[j]) or venue_word(doc[j]) or (
             doc[j].lower_ in function_words("place-inner") and j + 1 < sent_end and is_cap(doc[j + 1]) and j > i)):
         j += 1
+    if all(t.ent_type_ in ("DATE", "TIME") for t in doc[i:j]):
+        # "at Saturday night's event": a day is no place ("Independence Day Stadium" is one)
+        return None
     # "at Ronnie Scott's in Soho": a possessive that owns nothing ends the venue's name
     if i < j < sent_end and doc[j].lower_ in function_words("genitive") and (j + 1 >= sent_end or doc[j + 1].pos_ not in (
             "NOUN", "PROPN", "ADJ")):

@@ -221,3 +221,8 @@ def test_the_surname_of_someone_named_in_full_is_no_town(run, text: str) -> None
 )
 def test_a_surname_that_stands_as_a_place_is_one(run, text: str, town: str) -> None:
     assert town in {p.name for p in run(text).places}
+
+
+def test_a_day_after_at_is_no_venue(run) -> None:
+    facts = run("Ana Rivera took home three awards at Saturday night's gala in Toronto.")
+    assert [(p.name, p.kind) for p in facts.places] == [("Toronto", "city")]
