@@ -145,6 +145,11 @@ def test_an_event_is_placed_by_the_named_sieve(run, text, event, place, rule):
     assert [(e.name, places.get(e.location), e.location_rule) for e in facts.events] == [(event, place, rule)]
 
 
+def test_a_tour_is_not_at_the_place_its_name_goes_to(run):
+    facts = run("The Mara Quinlan India Tour opened with a show.")
+    assert [(e.name, e.location) for e in facts.events] == [("Mara Quinlan India Tour", None)]
+
+
 def test_the_set_the_top_reviews_places_the_songs_later(run):
     # the act's set named at the top is a show at the hall, and the paragraph after it is about it
     found = _performed(run("There was little to fault in the Mara Quinlan set at the Brindle Hall on Friday.\n\n"

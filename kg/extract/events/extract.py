@@ -46,6 +46,8 @@ from kg.extract.text.lexicon import function_words, tagged
 
 _SUPER_PREPS = function_words("super-prep")
 _DEFINITE = function_words("definite")
+#: Last words of an event that is a series of shows in many places ("Tour", "tour").
+_SERIES = tagged("event_heads", "series")
 
 #: A Roman numeral, lower case: the edition of a game ("Super Bowl LXI").
 _ROMAN = re.compile(r"[ivxlc]{1,7}")
@@ -294,6 +296,9 @@ def _place_inside_names(doc: Doc, data: dict[str, dict], order: list[str], place
         if rec["location"] is None:
             for m in rec["mentions"]:
                 span = doc.char_span(m.start, m.end, alignment_mode="expand")
+                if span is not None and span[-1].text in _SERIES:
+                    # ("the India Tour" goes through India; its shows are placed where they were)
+                    continue
                 inner = [place_starts[k] for k in range(span.start, span.end) if k in place_starts] if span else []
                 if inner:
                     rec["location"], rec["location_rule"] = inner[-1], IN_NAME.id
