@@ -26,6 +26,7 @@ from kg.extract.quotes.extract import extract_quotes
 from kg.extract.text import gazetteer
 from kg.extract.text.dateline import find_dateline, printed_day
 from kg.extract.text.doc_index import is_spaced_dash, release_index
+from kg.extract.text.lexicon import function_words
 from kg.extract.works.extract import extract_works, link_creators
 from kg.nlp.extensions import set_doc_extensions
 
@@ -33,6 +34,8 @@ from kg.nlp.extensions import set_doc_extensions
 KG_COMPONENTS = ("kg_entity_lines", "kg_event_names", "kg_places", "kg_works", "kg_events", "kg_coref",
                  "kg_work_creators", "kg_quotes", "kg_performances")
 
+#: Small words that stay inside a name ("Prince of Wales", "Ana de la Cruz").
+_NAME_INNER = function_words("name-inner")
 #: Most characters a line may have and still be a heading rather than wrapped prose.
 _HEADING_CHARS = 60
 
@@ -77,22 +80,27 @@ def _line_ends(doc: Doc, text: str, newline) -> bool:  # type: ignore[no-untyped
 
 @Language.component("kg_entity_lines")
 def split_entity_lines(doc: Doc) -> Doc:
-    """Cut the model's entities at line breaks and at a dash set off by spaces.
+    """Cut the model's entities at line breaks, at a dash set off by spaces, and where a person's
+    name runs on into a headline's verb.
 
     A heading over a paragraph ("1. Ana Silva") runs into the paragraph's first word for
     the model, which reads across lines: "Ana Silva\nSilva opened..." is two names. A
     dash with a space on each side is punctuation, never part of a name (a name's hyphen
     has none): in a headline "Ana Silva - Brindle Hall, Denver" or a dateline "DENVER -
-    Since ..." the name ends before it, and what follows is left to the other readers.
+    Since ..." the name ends before it, and what follows is left to the other readers. In a
+    headline in title case the model may read the verb as part of the name ("Ana Silva Kicks
+    Off Her Tour"): the name ends where a shorter one the article names ends.
     """
     found = doc.ents
+    people = {ent.text for ent in found if ent.label_ == "PERSON"}
     # (asked of each entity, not of doc.text, which spaCy rebuilds token by token)
-    if not any("\n" in ent.text or len(ent) > 2 and any(is_spaced_dash(t) for t in ent) for ent in found):
+    if not any("\n" in ent.text or len(ent) > 2 and any(is_spaced_dash(t) for t in ent) or _runs_on(ent, people)
+               for ent in found):
         return doc  # most Docs: setting doc.ents again would cost as much as the rest
     ents = []
     for ent in found:
-        start, end = ent.start, ent.end
-        for token in ent:
+        start, end = ent.start, _named_end(ent, people) if _runs_on(ent, people) else ent.end
+        for token in doc[start:end]:
             if "\n" in token.text:
                 if token.i > start:
                     ents.append(Span(doc, start, token.i, label=ent.label_))
@@ -104,6 +112,18 @@ def split_entity_lines(doc: Doc) -> Doc:
             ents.append(Span(doc, start, end, label=ent.label_))
     doc.ents = ents
     return doc
+
+
+def _runs_on(ent: Span, people: set[str]) -> bool:
+    """A person's name that runs on into a headline's verb ("Ana Rivera Kicks Off ..."): a
+    preposition or particle inside it, and a shorter name the article tags as a person in front."""
+    return ent.label_ == "PERSON" and any(t.pos_ in ("ADP", "PART") and t.lower_ not in _NAME_INNER for t in ent[1:]) \
+        and _named_end(ent, people) < ent.end
+
+
+def _named_end(ent: Span, people: set[str]) -> int:
+    """The end of the longest shorter name at the start of ``ent`` that the article tags as a person."""
+    return next((k for k in range(ent.end - 1, ent.start, -1) if ent.doc[ent.start : k].text in people), ent.end)
 
 
 def found_on(doc: Doc) -> Found:

@@ -33,3 +33,19 @@ def test_an_entity_is_cut_at_a_line_break_into_both_names() -> None:
     doc = _doc(["1", ".", "Mara", "Quinlan", "\n", "Quinlan", "opened"],
                [False, True, True, False, False, True, False], [(2, 6, "PERSON")])
     assert [e.text for e in split_entity_lines(doc).ents] == ["Mara Quinlan", "Quinlan"]
+
+
+def test_a_name_run_on_into_a_headline_s_verb_ends_where_the_article_s_name_does() -> None:
+    words = ["Mara", "Quinlan", "Kicks", "Off", "Her", "Tour", "\n\n", "Mara", "Quinlan", "sang", "."]
+    doc = Doc(_VOCAB, words=words, spaces=[True, True, True, True, True, False, False, True, True, False, False],
+              pos=["PROPN", "PROPN", "PROPN", "ADP", "PRON", "PROPN", "SPACE", "PROPN", "PROPN", "VERB", "PUNCT"])
+    doc.ents = [Span(doc, 0, 4, label="PERSON"), Span(doc, 7, 9, label="PERSON")]
+    assert [e.text for e in split_entity_lines(doc).ents] == ["Mara Quinlan", "Mara Quinlan"]
+
+
+def test_a_name_with_a_small_word_inside_is_kept() -> None:
+    words = ["Prince", "of", "Wales", "spoke", ".", "Prince", "spoke"]
+    doc = Doc(_VOCAB, words=words, spaces=[True, True, True, False, True, True, False],
+              pos=["PROPN", "ADP", "PROPN", "VERB", "PUNCT", "PROPN", "VERB"])
+    doc.ents = [Span(doc, 0, 3, label="PERSON"), Span(doc, 5, 6, label="PERSON")]
+    assert [e.text for e in split_entity_lines(doc).ents] == ["Prince of Wales", "Prince"]
