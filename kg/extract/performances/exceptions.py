@@ -24,6 +24,7 @@ from kg.extract.text.lexicon import function_words, words
 from kg.extract.text.marks import MUSIC_GROUP_NOUNS
 from kg.extract.text.tree_patterns import matches_at
 from kg.extract.works.extract import CONCERT_PIECE
+from kg.extract.works.lists import object_played
 
 #: Verbs whose clause names a work without performing it.
 _UNPERFORMED = words("unperformed_verbs")
@@ -41,8 +42,9 @@ SOURCE = sieve("perf.not-source", "a title named as the source of another work i
                "'Tide' from the album 'Lantern Song' → the album is not performed", 0.9)
 ATTRIBUTE = sieve("perf.not-attribute", "a title that only describes a noun is not performed",
                   "the 'Lantern Song' singer → no performance", 0.9)
-NOT_LIVE = sieve("perf.not-live", "a title whose clause plays it on a medium is not performed live",
-                 "'Lantern Song' played from a car radio → no performance", 0.9)
+NOT_LIVE = sieve("perf.not-live", "a title whose clause plays it on a medium is not performed live, nor is "
+                 "the programme a clause plays something on", "'Lantern Song' played from a car radio; sang 'Tide' on "
+                 "The Late Show → no performance (of the song; of the show)", 0.9)
 #: The exceptions, in the order they are asked.
 SIEVES = (MADE, NOT_DONE, SOURCE, ATTRIBUTE, NOT_LIVE)
 
@@ -54,7 +56,7 @@ def not_performed(doc: Doc, span: Span) -> str | None:
     if _source(span):
         return SOURCE.id
     verb = verb_above(span)
-    if _played_on_a_medium(span, verb):
+    if _played_on_a_medium(span, verb) or _programme(span):
         return NOT_LIVE.id
     for cur in _clauses_up(verb):
         if cur.lemma_.lower() in _UNPERFORMED:
@@ -78,6 +80,18 @@ def _source(span: Span) -> bool:
     while noun.dep_ in ("appos", "compound") and noun.head.i != noun.i:
         noun = noun.head
     return bool(matches_at(noun, "source-of-a-work", "source")) and noun.head.head.lemma_.lower() not in _LIST_VERBS
+
+
+def _programme(span: Span) -> bool:
+    """Whether the title is what a verb with an object of its own played it on: "sang her single on
+    The Late Show" (not "played bass on A", "traded verses on B", "joined X on C": those name the song)."""
+    root = span.root
+    prep = root.head
+    if root.dep_ != "pobj" or prep.lower_ != "on":
+        return False
+    # ("sang 'A' on B": the parser may hang "on" on the object)
+    verb = prep.head.head if prep.head.dep_ == "dobj" else prep.head
+    return verb.pos_ == "VERB" and object_played(verb)
 
 
 def _played_on_a_medium(span: Span, verb: Token | None) -> bool:

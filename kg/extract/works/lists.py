@@ -82,6 +82,9 @@ _SETLIST_HEADS = words("setlist_heads")
 _MAX_ASIDE = 10
 #: Longest title in sentence case read in a list ("Freak of the week").
 _MAX_PLAIN = 5
+#: Objects that leave an "on" after them naming the song: an instrument, a part of the song, a
+#: rendition ("played bass on C", "traded verses on D", "did a duet on E").
+_PLAYED_WITH = words("instruments") | words("song_parts") | tagged("rendition_nouns", "performance")
 #: Tags of a finite verb: a name right before one is its subject ("and Tom Reyes came out").
 _FINITE = labels("finite")
 
@@ -166,9 +169,11 @@ def _verb_and_noun_slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
             yield from ((c.i + 1, False, False) for c in preps if c.lower_ == "with"
                         and not (lemma in _NEXT_VERBS and c.i + 1 < len(doc) and doc[c.i + 1].ent_type_ == "PERSON"))
         elif pos == "VERB" and lemma in _VERBS:
-            # "sang Whoops", "belted Edith Piaf's ...", "opened his set with A", "duet on B"
+            # "sang Whoops", "belted Edith Piaf's ...", "opened his set with A", "duet on B" (after an object
+            # "on" says where: "sang her single on The Late Show"; not after an instrument: "played bass on C")
             yield from ((c.i + 1, False, False) for c in _preps_of(tok) if c.lower_ in _PREPS
-                        and (c.lower_ != "with" or lemma in _ROUTE_VERBS))
+                        and (c.lower_ != "with" or lemma in _ROUTE_VERBS)
+                        and (c.lower_ != "on" or not object_played(tok)))
             nxt = tok.i + 1
             while nxt < len(doc) and doc[nxt].dep_ == "prt":
                 nxt += 1
@@ -199,6 +204,20 @@ def _verb_and_noun_slots(doc: Doc) -> Iterator[tuple[int, bool, bool]]:
         elif low == "from" and tok.head.lemma_.lower() == "range":
             # "ranging from A to B"
             yield tok.i + 1, False, False
+
+
+def object_played(verb: Token) -> bool:
+    """Whether a verb has a thing or a title in marks for its object, other than an instrument or a part
+    of a song ("sang her single", "played 'A'"; not "played bass", "joined X"): an "on" after such
+    an object says where it was played ("on The Late Show"), not what."""
+    return any(c.dep_ == "dobj" and c.lemma_.lower() not in _PLAYED_WITH and (c.pos_ == "NOUN" or _in_marks(c))
+               for c in verb.children)
+
+
+def _in_marks(token: Token) -> bool:
+    """Whether a word's phrase opens with a quotation mark."""
+    first = token.left_edge.i
+    return first > 0 and is_mark(token.doc[first - 1].text, OPENING_MARKS)
 
 
 def _noun_by_place(doc: Doc, i: int) -> bool:
@@ -385,7 +404,9 @@ def _run(doc: Doc, i: int, sent_end: int, dated: bool = True) -> Span | None:
         elif tok.lower_ == "by" and j > i and j + 1 < sent_end and _someone(doc[j + 1 : j + 2]):
             # "I Can't Make You Love Me by Bonnie Raitt": the credit ends the title ("Stand by Me" goes on)
             break
-        elif tok.lower_ in _SMALL and j > i and j + 1 < sent_end and _title_word(doc[j + 1]):
+        elif tok.lower_ in _SMALL and j > i and j + 1 < sent_end and _title_word(doc[j + 1]) \
+                and doc[j + 1].ent_type_ not in ("DATE", "TIME"):
+            # ("The Late Show on Monday": a day after a small word is the sentence's, not the title's)
             j += 1
         elif _possessive(tok) and j > i and not _owner_before(doc, j) and j + 1 < sent_end and _title_word(doc[j + 1]):
             # "Nobody's Soldier": a possessive after words that name no one is the title's own

@@ -134,6 +134,10 @@ def test_the_shipped_ranker_is_what_training_on_the_development_set_gives():
         ("She sang “Memory” from the musical “Cats”.", "Cats", "perf.not-source"),
         ("The “Lantern Song” singer waved to the crowd.", "Lantern Song", "perf.not-attribute"),
         ("Outside, a fan's car radio was playing “Lantern Song”.", "Lantern Song", "perf.not-live"),
+        # the programme a song was sung on; but an instrument or a part of a song leaves "on" naming the song
+        ("She sang “Lantern Song” on “The Late Hour”.", "The Late Hour", "perf.not-live"),
+        ("She played bass on “Lantern Song”.", "Lantern Song", None),
+        ("She traded verses on “Lantern Song”.", "Lantern Song", None),
         ("She sang “Lantern Song”.", "Lantern Song", None),
     ],
 )

@@ -334,3 +334,8 @@ def test_a_title_in_another_language_keeps_its_small_words_in_lower_case(run) ->
                 "night to cheers. He took the crowd down memory lane with songs like Sala le Nna and Mosutele.")
     assert {"Mayor que Yo", "Tu Boca", "Sala le Nna", "Mosutele"} <= {w.title for w in facts.works}
     assert not any("Mayor" in q.span.text for q in facts.quotes)
+
+
+def test_a_day_after_a_title_s_small_word_is_not_the_title_s(run) -> None:
+    titles = {w.title for w in run("Ana Rivera played Leeds. She sang Harbor Lights on Monday.").works}
+    assert titles == {"Harbor Lights"}
