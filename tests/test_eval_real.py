@@ -28,7 +28,7 @@ pytestmark = pytest.mark.slow
 #: the commit that moves the figures.
 FLOORS = {
     "quote_span": 0.965,
-    "quote_speaker": 0.855,
+    "quote_speaker": 0.86,
     "performed_work": 0.71,
     "performed_work_where": 0.655,
     "event_at_place": 0.71,
@@ -62,5 +62,5 @@ def test_real_news_figure_stays_above_its_floor(summary, measure):
 def test_speakers_are_given_with_precision(summary):
     """A wrong speaker is worse than none: precision stays near recall, not under it."""
     said = summary["quote_speaker"]
-    assert said["precision"] >= 0.86, said
+    assert said["precision"] >= 0.862, said
 
