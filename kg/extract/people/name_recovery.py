@@ -33,7 +33,7 @@ from kg.extract.text.doc_index import (
     token_words,
 )
 from kg.extract.text.gazetteer import is_given_name
-from kg.extract.text.lexicon import labels, tagged, words
+from kg.extract.text.lexicon import function_words, labels, tagged, words
 from kg.extract.text.marks import (
     GROUP_NOUNS,
     OPENING_MARKS,
@@ -263,7 +263,7 @@ def _with_compounds(span: Span, covered: set[int]) -> Span:
 _RENDITIONS = tagged("rendition_nouns", "performance")
 #: Nouns of a performance that whoever is named after "by", "from" or "with" gave ("an appearance by X").
 _GIVEN = tagged("rendition_nouns", "given")
-_GIVEN_BY = frozenset({"by", "from", "with"})
+_GIVEN_BY = function_words("giver-prep")
 
 
 def candidate_runs(doc: Doc, covered: set[int], blocked: list[tuple[int, int]]) -> list[Span]:
