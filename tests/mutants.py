@@ -65,10 +65,10 @@ def _filtered(out: Any, rule: str, unattributed: str) -> Any:
     return tuple(f for f in (_without(fact, rule, unattributed) for fact in out) if f is not None)
 
 
-def _resolve(path: str) -> tuple[Any, str, Callable[..., Any]]:
+def _resolve(path: str) -> Callable[..., Any]:
+    """The function ``module:function`` names."""
     module_name, name = path.split(":")
-    module = importlib.import_module(module_name)
-    return module, name, getattr(module, name)
+    return getattr(importlib.import_module(module_name), name)
 
 
 def _rebind(original: Callable[..., Any], wrapper: Callable[..., Any]) -> None:
@@ -89,9 +89,9 @@ def switch_off(rule: str) -> None:
     if rule not in {s.id for _, sieves in stages() for s in sieves}:
         raise SystemExit(f"no sieve {rule!r} in the stage tables")
     for path in _STAGE_OUTPUTS:
-        _, _, stage = _resolve(path)
+        stage = _resolve(path)
         _rebind(stage, _wrap_stage(stage, rule, UNATTRIBUTED.id))
-    _, _, asked = _resolve(_EXCEPTIONS)
+    asked = _resolve(_EXCEPTIONS)
     _rebind(asked, _wrap_exceptions(asked, rule))
 
 

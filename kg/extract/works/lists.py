@@ -210,14 +210,8 @@ def object_played(verb: Token) -> bool:
     """Whether a verb has a thing or a title in marks for its object, other than an instrument or a part
     of a song ("sang her single", "played 'A'"; not "played bass", "joined X"): an "on" after such
     an object says where it was played ("on The Late Show"), not what."""
-    return any(c.dep_ == "dobj" and c.lemma_.lower() not in _PLAYED_WITH and (c.pos_ == "NOUN" or _in_marks(c))
+    return any(c.dep_ == "dobj" and c.lemma_.lower() not in _PLAYED_WITH and (c.pos_ == "NOUN" or _is_quoted(c.doc, c.doc[c.left_edge.i : c.i + 1]))
                for c in verb.children)
-
-
-def _in_marks(token: Token) -> bool:
-    """Whether a word's phrase opens with a quotation mark."""
-    first = token.left_edge.i
-    return first > 0 and is_mark(token.doc[first - 1].text, OPENING_MARKS)
 
 
 def _noun_by_place(doc: Doc, i: int) -> bool:
